@@ -1,0 +1,37 @@
+// swift-tools-version:5.9
+// glsnap: a headless, GPU-less MapLibre GL style renderer. Depends on nothing but the toolchain;
+// C libraries come from Debian -dev packages (see tools/install-deps.sh) through system-library targets.
+import PackageDescription
+
+let package = Package(
+    name: "glsnap",
+    products: [
+        .library(name: "GLSnap", targets: ["GLSnap"]),
+        .executable(name: "glsnap", targets: ["glsnap"]),
+        .executable(name: "glsnap-conformance", targets: ["glsnap-conformance"]),
+    ],
+    targets: [
+        // Thin C interop targets: module maps over Debian headers, no logic.
+        .systemLibrary(name: "CMesa", path: "Sources/CMesa"),
+        .systemLibrary(name: "CPNG", path: "Sources/CPNG", pkgConfig: "libpng"),
+        .systemLibrary(name: "CZlib", path: "Sources/CZlib", pkgConfig: "zlib"),
+        .systemLibrary(name: "CSQLite", path: "Sources/CSQLite", pkgConfig: "sqlite3"),
+
+        .target(name: "GLSnapStyle"),
+        .target(name: "GLSnapData", dependencies: ["GLSnapStyle", "CZlib", "CSQLite"]),
+        .target(name: "GLSnapLayout", dependencies: ["GLSnapData", "GLSnapStyle"]),
+        .target(name: "GLSnapImage", dependencies: ["CPNG"]),
+        .target(name: "GLSnapGL", dependencies: ["CMesa"]),
+        .target(name: "GLSnapRender", dependencies: ["GLSnapGL", "GLSnapLayout", "GLSnapImage"]),
+        .target(name: "GLSnap", dependencies: ["GLSnapRender", "GLSnapLayout", "GLSnapData", "GLSnapStyle", "GLSnapImage"]),
+        .executableTarget(name: "glsnap", dependencies: ["GLSnap"]),
+        .executableTarget(name: "glsnap-conformance", dependencies: ["GLSnap", "GLSnapImage", "GLSnapStyle"]),
+
+        .testTarget(name: "GLSnapStyleTests", dependencies: ["GLSnapStyle"]),
+        .testTarget(name: "GLSnapDataTests", dependencies: ["GLSnapData"]),
+        .testTarget(name: "GLSnapLayoutTests", dependencies: ["GLSnapLayout"]),
+        .testTarget(name: "GLSnapImageTests", dependencies: ["GLSnapImage"]),
+        .testTarget(name: "GLSnapGLTests", dependencies: ["GLSnapGL"]),
+        .testTarget(name: "GLSnapTests", dependencies: ["GLSnap", "GLSnapImage"]),
+    ]
+)

@@ -1,0 +1,6 @@
+import XCTest
+@testable import GLSnapData
+
+final class GLSnapDataSmokeTests: XCTestCase {
+    func testModuleLoads() {}
+}

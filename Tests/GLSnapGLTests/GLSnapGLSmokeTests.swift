@@ -1,0 +1,6 @@
+import XCTest
+@testable import GLSnapGL
+
+final class GLSnapGLSmokeTests: XCTestCase {
+    func testModuleLoads() {}
+}

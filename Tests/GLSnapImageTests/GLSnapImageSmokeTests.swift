@@ -1,0 +1,6 @@
+import XCTest
+@testable import GLSnapImage
+
+final class GLSnapImageSmokeTests: XCTestCase {
+    func testModuleLoads() {}
+}

@@ -1,0 +1,6 @@
+import XCTest
+@testable import GLSnapLayout
+
+final class GLSnapLayoutSmokeTests: XCTestCase {
+    func testModuleLoads() {}
+}

@@ -1,0 +1,6 @@
+import XCTest
+@testable import GLSnapStyle
+
+final class GLSnapStyleSmokeTests: XCTestCase {
+    func testModuleLoads() {}
+}

@@ -1,0 +1,6 @@
+import XCTest
+@testable import GLSnap
+
+final class GLSnapSmokeTests: XCTestCase {
+    func testModuleLoads() {}
+}
