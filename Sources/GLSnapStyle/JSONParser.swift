@@ -60,12 +60,11 @@ struct JSONReader {
         }
     }
 
-    mutating func literal(_ word: StaticString) throws {
-        let n = word.utf8CodeUnitsCount
-        guard pos + n <= bytes.count else { throw error("unexpected end of JSON") }
-        let w = UnsafeBufferPointer(start: word.utf8Start, count: n)
-        for i in 0..<n where bytes[pos + i] != w[i] { throw error("invalid literal") }
-        pos += n
+    mutating func literal(_ word: String) throws {
+        let w = Array(word.utf8)
+        guard pos + w.count <= bytes.count else { throw error("unexpected end of JSON") }
+        for i in 0..<w.count where bytes[pos + i] != w[i] { throw error("invalid literal") }
+        pos += w.count
     }
 
     mutating func object(depth: Int) throws -> JSON {
