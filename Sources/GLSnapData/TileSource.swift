@@ -1,0 +1,41 @@
+import GLSnapStyle
+
+/// The source types of style spec v8.
+public enum SourceType: String, Sendable {
+    case vector, raster, geojson, image, video
+    case rasterDEM = "raster-dem"
+}
+
+/// Tile scheme: XYZ (y down, the default) or TMS (y up).
+public enum TileScheme: String, Sendable {
+    case xyz, tms
+}
+
+/// What a renderer needs to know of a source before asking for tiles.
+public struct SourceInfo: Sendable {
+    public var type: SourceType
+    public var minzoom: Int
+    public var maxzoom: Int
+    /// Tile size in CSS pixels (512 for vector tiles and GeoJSON, 512 or 256 for raster).
+    public var tileSize: Int
+    /// West, south, east, north in degrees; tiles outside are never requested.
+    public var bounds: [Double]?
+    public var scheme: TileScheme
+    public var attribution: String?
+
+    public init(type: SourceType, minzoom: Int = 0, maxzoom: Int = 22, tileSize: Int = 512,
+                bounds: [Double]? = nil, scheme: TileScheme = .xyz, attribution: String? = nil) {
+        self.type = type; self.minzoom = minzoom; self.maxzoom = maxzoom; self.tileSize = tileSize
+        self.bounds = bounds; self.scheme = scheme; self.attribution = attribution
+    }
+}
+
+/// A source of tiles. Implementations are safe to call from several threads.
+public protocol TileSource: AnyObject, Sendable {
+    var info: SourceInfo { get }
+    /// The decoded vector tile at `id` (for vector and GeoJSON sources); nil when the source has
+    /// no tile there (a missing tile renders as empty). Throws when a tile exists but is broken.
+    func vectorTile(_ id: TileID) throws -> VectorTile?
+    /// The encoded image bytes at `id` (for raster sources); nil when there is no tile.
+    func rasterTile(_ id: TileID) throws -> [UInt8]?
+}
