@@ -32,6 +32,7 @@ let package = Package(
         .testTarget(name: "GLSnapLayoutTests", dependencies: ["GLSnapLayout"]),
         .testTarget(name: "GLSnapImageTests", dependencies: ["GLSnapImage"]),
         .testTarget(name: "GLSnapGLTests", dependencies: ["GLSnapGL"]),
+        .testTarget(name: "GLSnapRenderTests", dependencies: ["GLSnapRender", "GLSnapGL"]),
         .testTarget(name: "GLSnapTests", dependencies: ["GLSnap", "GLSnapImage"]),
     ]
 )
