@@ -24,8 +24,8 @@ let package = Package(
         .target(name: "GLSnapGL", dependencies: ["CMesa"]),
         .target(name: "GLSnapRender", dependencies: ["GLSnapGL", "GLSnapLayout", "GLSnapImage"]),
         .target(name: "GLSnap", dependencies: ["GLSnapRender", "GLSnapLayout", "GLSnapData", "GLSnapStyle", "GLSnapImage"]),
-        .executableTarget(name: "glsnap", dependencies: ["GLSnap"]),
-        .executableTarget(name: "glsnap-conformance", dependencies: ["GLSnap", "GLSnapImage", "GLSnapStyle"]),
+        .executableTarget(name: "glsnap", dependencies: ["GLSnap", "GLSnapGL", "GLSnapImage", "GLSnapStyle"]),
+        .executableTarget(name: "glsnap-conformance", dependencies: ["GLSnap", "GLSnapGL", "GLSnapImage", "GLSnapStyle"]),
 
         .testTarget(name: "GLSnapStyleTests", dependencies: ["GLSnapStyle"]),
         .testTarget(name: "GLSnapDataTests", dependencies: ["GLSnapData"]),
