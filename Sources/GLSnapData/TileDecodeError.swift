@@ -13,7 +13,6 @@ public enum TileDecodeError: Error, Equatable, Sendable, CustomStringConvertible
 
     // Vector-tile rules (layer level).
     case missingLayerName(offset: Int)
-    case missingLayerVersion(layer: String, offset: Int)
     case unsupportedLayerVersion(layer: String, version: UInt64, offset: Int)
     case invalidExtent(layer: String, extent: UInt64, offset: Int)
     case valueWithoutType(layer: String, offset: Int)
@@ -24,7 +23,6 @@ public enum TileDecodeError: Error, Equatable, Sendable, CustomStringConvertible
     case geometry(layer: String, rule: String, offset: Int)
 
     // Limits and compression.
-    case tooManyElements(what: String, limit: Int, offset: Int)
     case inflatedTooLarge(limit: Int)
     case inflateFailed(call: String, code: Int32, message: String)
 
@@ -44,8 +42,6 @@ public enum TileDecodeError: Error, Equatable, Sendable, CustomStringConvertible
             return "vector tile: field '\(field)' at byte \(offset) is encoded as \(found); the vector_tile.proto schema makes it \(expected)"
         case let .missingLayerName(offset):
             return "vector tile: the layer at byte \(offset) has no name (spec 4.1: a layer MUST contain a name field)"
-        case let .missingLayerVersion(layer, offset):
-            return "vector tile: layer '\(layer)' at byte \(offset) has no version (spec 4.1: a layer MUST contain a version field)"
         case let .unsupportedLayerVersion(layer, version, offset):
             return "vector tile: layer '\(layer)' at byte \(offset) has version \(version); only versions 1 and 2 are defined"
         case let .invalidExtent(layer, extent, offset):
@@ -58,8 +54,6 @@ public enum TileDecodeError: Error, Equatable, Sendable, CustomStringConvertible
             return "vector tile: a feature of layer '\(layer)' at byte \(offset) uses value index \(index) but the layer has \(count) values (spec 4.4)"
         case let .geometry(layer, rule, offset):
             return "vector tile: a feature geometry of layer '\(layer)' at byte \(offset) is invalid: \(rule) (spec 4.3)"
-        case let .tooManyElements(what, limit, offset):
-            return "vector tile: more than \(limit) \(what) at byte \(offset); the decoder's limit refuses this tile"
         case let .inflatedTooLarge(limit):
             return "compressed tile inflates to more than \(limit) bytes, the decoder's limit"
         case let .inflateFailed(call, code, message):
