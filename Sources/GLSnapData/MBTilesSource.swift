@@ -36,8 +36,10 @@ public final class MBTilesSource: TileSource, @unchecked Sendable {
     private let tileQuery: OpaquePointer
 
     /// Opens `path` read-only and reads its metadata. `info` comes from the metadata (format
-    /// `pbf` is vector, anything else raster; tileSize 512) unless `info` is given.
-    public init(path: String, name: String? = nil, info: SourceInfo? = nil) throws {
+    /// `pbf` is vector, anything else raster; tileSize 512), passed through `adjust` when given
+    /// (to apply a style's own keys).
+    public init(path: String, name: String? = nil,
+                adjust: ((SourceInfo, MBTilesMetadata) throws -> SourceInfo)? = nil) throws {
         self.path = path
         self.name = name ?? path
         guard FileManager.default.fileExists(atPath: path) else {
@@ -57,7 +59,8 @@ public final class MBTilesSource: TileSource, @unchecked Sendable {
             self.tileQuery = try MBTilesSource.prepare(
                 handle, path: path,
                 "SELECT tile_data FROM tiles WHERE zoom_level = ? AND tile_column = ? AND tile_row = ?")
-            self.info = info ?? MBTilesSource.info(from: metadata)
+            let defaults = MBTilesSource.info(from: metadata)
+            self.info = try adjust?(defaults, metadata) ?? defaults
         } catch {
             sqlite3_close_v2(handle)
             throw error
