@@ -1,0 +1,151 @@
+import Foundation
+
+/// A generic node for the array/string operators whose evaluation is a closure over evaluated args.
+final class FnExpr: Expr {
+    let type: ExprType
+    let args: [Expr]
+    let fn: (EvaluationContext, [Expr]) throws -> Value
+    init(_ type: ExprType, _ args: [Expr], _ fn: @escaping (EvaluationContext, [Expr]) throws -> Value) {
+        self.type = type; self.args = args; self.fn = fn
+    }
+    func evaluate(_ ctx: EvaluationContext) throws -> Value { try fn(ctx, args) }
+    var children: [Expr] { args }
+}
+
+enum CollectionParsers {
+    static func at(_ args: [JSON], _ ctx: ParsingContext) -> Expr? {
+        guard args.count == 3 else { return ctx.error("Expected 2 arguments, but found \(args.count - 1) instead.") }
+        guard let index = ctx.parse(args[1], 1, .number),
+              let input = ctx.parse(args[2], 2, .array(ctx.expectedType ?? .value, nil)) else { return nil }
+        guard case .array(let item, _) = input.type else { return nil }
+        return FnExpr(item, [index, input]) { c, a in
+            let i = try a[0].evalNumber(c)
+            guard case .array(let arr) = try a[1].evaluate(c) else { return .null }
+            if i < 0 { throw RuntimeError("Array index out of bounds: \(formatNumber(i)) < 0.") }
+            if i >= Double(arr.count) { throw RuntimeError("Array index out of bounds: \(formatNumber(i)) > \(arr.count - 1).") }
+            if i != i.rounded(.down) { throw RuntimeError("Array index must be an integer, but found \(formatNumber(i)) instead.") }
+            return arr[Int(i)]
+        }
+    }
+
+    static func isIn(_ args: [JSON], _ ctx: ParsingContext) -> Expr? {
+        guard args.count == 3 else { return ctx.error("Expected 2 arguments, but found \(args.count - 1) instead.") }
+        guard let needle = ctx.parse(args[1], 1, .value), let haystack = ctx.parse(args[2], 2, .value) else { return nil }
+        guard ["boolean", "string", "number", "null", "value"].contains(needle.type.kind) else {
+            return ctx.error("Expected first argument to be of type boolean, string, number or null, but found \(needle.type) instead")
+        }
+        guard ["string", "array", "value"].contains(haystack.type.kind) else {
+            return ctx.error("Expected second argument to be of type array or string, but found \(haystack.type) instead")
+        }
+        return FnExpr(.boolean, [needle, haystack]) { c, a in
+            let n = try a[0].evaluate(c), h = try a[1].evaluate(c)
+            guard ["boolean", "string", "number", "null"].contains(n.type.kind) else {
+                throw RuntimeError("Expected first argument to be of type boolean, string, number or null, but found \(n.type) instead.")
+            }
+            switch h {
+            case .array(let items): return .bool(items.contains(n))
+            case .string(let s):
+                guard case .string(let ns) = n else { return .bool(s.contains(n.stringified)) }
+                return .bool(ns.isEmpty || s.contains(ns))
+            default:
+                throw RuntimeError("Expected second argument to be of type array or string, but found \(h.type) instead.")
+            }
+        }
+    }
+
+    static func indexOf(_ args: [JSON], _ ctx: ParsingContext) -> Expr? {
+        guard args.count == 3 || args.count == 4 else { return ctx.error("Expected 3 or 4 arguments, but found \(args.count - 1) instead.") }
+        guard let needle = ctx.parse(args[1], 1, .value), let haystack = ctx.parse(args[2], 2, .value) else { return nil }
+        guard ["boolean", "string", "number", "null", "value"].contains(needle.type.kind) else {
+            return ctx.error("Expected first argument to be of type boolean, string, number or null, but found \(needle.type) instead")
+        }
+        guard ["string", "array", "value"].contains(haystack.type.kind) else {
+            return ctx.error("Expected second argument to be of type array or string, but found \(haystack.type) instead")
+        }
+        var parsed = [needle, haystack]
+        if args.count == 4 {
+            guard let from = ctx.parse(args[3], 3, .number) else { return nil }
+            parsed.append(from)
+        }
+        return FnExpr(.number, parsed) { c, a in
+            let n = try a[0].evaluate(c), h = try a[1].evaluate(c)
+            guard ["boolean", "string", "number", "null"].contains(n.type.kind) else {
+                throw RuntimeError("Expected first argument to be of type boolean, string, number or null, but found \(n.type) instead.")
+            }
+            var from = 0
+            if a.count > 2 {
+                let f = try a[2].evalNumber(c)
+                guard f == f.rounded(.down), f.isFinite else { throw RuntimeError("Expected third argument to be an integer, but found \(formatNumber(f)) instead.") }
+                from = Int(max(f, 0))
+            }
+            switch h {
+            case .array(let items):
+                guard from < items.count else { return .number(-1) }
+                return .number(Double(items[from...].firstIndex(of: n) ?? -1))
+            case .string(let s):
+                let hs = Array(s.utf16), ns = Array(n.stringified.utf16)
+                if from > hs.count { return .number(ns.isEmpty ? Double(hs.count) : -1) }
+                if ns.isEmpty { return .number(Double(from)) }
+                var i = from
+                while i + ns.count <= hs.count {
+                    if Array(hs[i..<(i + ns.count)]) == ns { return .number(Double(i)) }
+                    i += 1
+                }
+                return .number(-1)
+            default:
+                throw RuntimeError("Expected second argument to be of type array or string, but found \(h.type) instead.")
+            }
+        }
+    }
+
+    static func slice(_ args: [JSON], _ ctx: ParsingContext) -> Expr? {
+        guard args.count == 3 || args.count == 4 else { return ctx.error("Expected 3 or 4 arguments, but found \(args.count - 1) instead.") }
+        guard let input = ctx.parse(args[1], 1, .value), let begin = ctx.parse(args[2], 2, .number) else { return nil }
+        guard ["string", "array", "value"].contains(input.type.kind) else {
+            return ctx.error("Expected first argument to be of type array or string, but found \(input.type) instead")
+        }
+        var parsed = [input, begin]
+        if args.count == 4 {
+            guard let end = ctx.parse(args[3], 3, .number) else { return nil }
+            parsed.append(end)
+        }
+        return FnExpr(input.type, parsed) { c, a in
+            let v = try a[0].evaluate(c)
+            let b = try a[1].evalNumber(c)
+            let e: Double? = a.count > 2 ? try a[2].evalNumber(c) : nil
+            func range(_ n: Int) -> Range<Int> {
+                func clampIndex(_ x: Double) -> Int {
+                    let t = x.rounded(.towardZero)
+                    if t < 0 { return max(n + Int(max(t, -1e15)), 0) }
+                    return min(Int(min(t, 1e15)), n)
+                }
+                let lo = clampIndex(b), hi = e.map(clampIndex) ?? n
+                return lo..<max(lo, hi)
+            }
+            switch v {
+            case .array(let items): return .array(Array(items[range(items.count)]))
+            case .string(let s):
+                let u = Array(s.utf16)
+                return .string(String(decoding: u[range(u.count)], as: UTF16.self))
+            default:
+                throw RuntimeError("Expected first argument to be of type array or string, but found \(v.type) instead.")
+            }
+        }
+    }
+
+    static func length(_ args: [JSON], _ ctx: ParsingContext) -> Expr? {
+        guard args.count == 2 else { return ctx.error("Expected 1 argument, but found \(args.count - 1) instead.") }
+        guard let input = ctx.parse(args[1], 1) else { return nil }
+        guard ["string", "array", "value"].contains(input.type.kind) else {
+            return ctx.error("Expected argument of type string or array, but found \(input.type) instead.")
+        }
+        return FnExpr(.number, [input]) { c, a in
+            let v = try a[0].evaluate(c)
+            switch v {
+            case .string(let s): return .number(Double(s.utf16.count))
+            case .array(let items): return .number(Double(items.count))
+            default: throw RuntimeError("Expected value to be of type string or array, but found \(v.type) instead.")
+            }
+        }
+    }
+}

@@ -1,0 +1,215 @@
+import Foundation
+
+/// `format`: sections of text or images with optional per-section overrides.
+final class FormatExpr: Expr {
+    struct Section { let content: Expr; var scale: Expr?; var font: Expr?; var color: Expr? }
+    let sections: [Section]
+    init(_ sections: [Section]) { self.sections = sections }
+    var type: ExprType { .formatted }
+    var children: [Expr] { sections.flatMap { s in [s.content] + [s.scale, s.font, s.color].compactMap { $0 } } }
+
+    func evaluate(_ ctx: EvaluationContext) throws -> Value {
+        var out: [Formatted.Section] = []
+        for s in sections {
+            let v = try s.content.evaluate(ctx)
+            if case .image(let img) = v { out.append(.init(text: "", image: img)); continue }
+            var sec = Formatted.Section(text: v.stringified)
+            if let e = s.scale { sec.scale = try e.evalNumber(ctx) }
+            if let e = s.font, case .array(let fonts) = try e.evaluate(ctx) { sec.fontStack = fonts.map(\.stringified).joined(separator: ",") }
+            if let e = s.color, case .color(let c) = try e.evaluate(ctx) { sec.textColor = c }
+            out.append(sec)
+        }
+        return .formatted(Formatted(sections: out))
+    }
+
+    static func parse(_ args: [JSON], _ ctx: ParsingContext) -> Expr? {
+        guard args.count >= 2 else { return ctx.error("Expected at least one argument.") }
+        if case .object = args[1] { return ctx.error("First argument must be an image or text section.") }
+        var sections: [Section] = []
+        var mayBeObject = false
+        for i in 1..<args.count {
+            if mayBeObject, case .object(let o) = args[i] {
+                mayBeObject = false
+                guard var last = sections.popLast() else { return nil }
+                if let s = o["font-scale"] { guard let e = ctx.parse(s, 1, .number) else { return nil }; last.scale = e }
+                if let f = o["text-font"] { guard let e = ctx.parse(f, 1, .array(.string, nil)) else { return nil }; last.font = e }
+                if let c = o["text-color"] { guard let e = ctx.parse(c, 1, .color) else { return nil }; last.color = e }
+                sections.append(last)
+            } else {
+                guard let content = ctx.parse(args[i], 1, .value) else { return nil }
+                guard ["string", "value", "null", "resolvedImage"].contains(content.type.kind) else {
+                    return ctx.error("Formatted text type must be 'string', 'value', 'image' or 'null'.")
+                }
+                mayBeObject = true
+                sections.append(Section(content: content))
+            }
+        }
+        return FormatExpr(sections)
+    }
+}
+
+/// `image`: an image name, checked against the style's images.
+final class ImageExpr: Expr {
+    let name: Expr
+    let params: [(String, Expr)]
+    init(_ name: Expr, _ params: [(String, Expr)]) { self.name = name; self.params = params }
+    var type: ExprType { .resolvedImage }
+    var children: [Expr] { [name] + params.map(\.1) }
+    func evaluate(_ ctx: EvaluationContext) throws -> Value {
+        let n = try name.evaluate(ctx).stringified
+        var colors: [String: Color] = [:]
+        for (k, e) in params { if case .color(let c) = try e.evaluate(ctx) { colors[k] = c } }
+        return .image(ResolvedImage(name: n, available: ctx.availableImages?.contains(n) ?? true, params: colors))
+    }
+    static func parse(_ args: [JSON], _ ctx: ParsingContext) -> Expr? {
+        guard args.count >= 2 else { return ctx.error("Expected two or more arguments.") }
+        guard let name = ctx.parse(args[1], 1, .string) else { return nil }
+        var params: [(String, Expr)] = []
+        if args.count > 2, case .object(let o) = args[2], case .object(let p)? = o["params"] {
+            for k in p.keys.sorted() {
+                guard let v = p[k], let e = ctx.parse(v, 2, .color) else { return nil }
+                params.append((k, e))
+            }
+        }
+        return ImageExpr(name, params)
+    }
+}
+
+/// `collator`: string comparison options.
+final class CollatorExpr: Expr {
+    let caseSensitive: Expr, diacriticSensitive: Expr, locale: Expr?
+    init(_ c: Expr, _ d: Expr, _ l: Expr?) { caseSensitive = c; diacriticSensitive = d; locale = l }
+    var type: ExprType { .collator }
+    var children: [Expr] { [caseSensitive, diacriticSensitive] + (locale.map { [$0] } ?? []) }
+    func evaluate(_ ctx: EvaluationContext) throws -> Value {
+        .collator(Collator(caseSensitive: try caseSensitive.evalBool(ctx), diacriticSensitive: try diacriticSensitive.evalBool(ctx),
+                           locale: try locale.map { try $0.evalString(ctx) }))
+    }
+    static func parse(_ args: [JSON], _ ctx: ParsingContext) -> Expr? {
+        guard args.count == 2 else { return ctx.error("Expected one argument.") }
+        guard case .object(let o) = args[1] else { return ctx.error("Collator options argument must be an object.") }
+        guard let c = ctx.parse(o["case-sensitive"] ?? .bool(false), 1, .boolean),
+              let d = ctx.parse(o["diacritic-sensitive"] ?? .bool(false), 1, .boolean) else { return nil }
+        var l: Expr?
+        if let lj = o["locale"] { guard let e = ctx.parse(lj, 1, .string) else { return nil }; l = e }
+        return CollatorExpr(c, d, l)
+    }
+}
+
+/// `number-format`: locale-style number text (en-US grouping; currency symbols for common codes).
+final class NumberFormatExpr: Expr {
+    let number: Expr
+    let currency: Expr?, minFraction: Expr?, maxFraction: Expr?
+    init(_ n: Expr, _ c: Expr?, _ minF: Expr?, _ maxF: Expr?) { number = n; currency = c; minFraction = minF; maxFraction = maxF }
+    var type: ExprType { .string }
+    var children: [Expr] { [number] + [currency, minFraction, maxFraction].compactMap { $0 } }
+
+    func evaluate(_ ctx: EvaluationContext) throws -> Value {
+        let n = try number.evalNumber(ctx)
+        let code = try currency.map { try $0.evalString(ctx) }
+        var minF = try minFraction.map { Int(try $0.evalNumber(ctx)) } ?? (code == nil ? 0 : 2)
+        var maxF = try maxFraction.map { Int(try $0.evalNumber(ctx)) } ?? max(minF, code == nil ? 3 : 2)
+        minF = min(max(minF, 0), 20); maxF = min(max(maxF, minF), 20)
+        let f = NumberFormatter()
+        f.locale = Locale(identifier: "en_US")
+        f.numberStyle = .decimal
+        f.minimumFractionDigits = minF
+        f.maximumFractionDigits = maxF
+        f.roundingMode = .halfUp
+        var text = f.string(from: NSNumber(value: abs(n))) ?? formatNumber(abs(n))
+        if let code {
+            let symbols = ["USD": "$", "EUR": "€", "GBP": "£", "JPY": "¥", "CNY": "CN¥", "KRW": "₩", "INR": "₹"]
+            text = (symbols[code.uppercased()] ?? code.uppercased() + "\u{A0}") + text
+        }
+        return .string((n < 0 ? "-" : "") + text)
+    }
+
+    static func parse(_ args: [JSON], _ ctx: ParsingContext) -> Expr? {
+        guard args.count == 3 else { return ctx.error("Expected two arguments.") }
+        guard let n = ctx.parse(args[1], 1, .number) else { return nil }
+        guard case .object(let o) = args[2] else { return ctx.error("NumberFormat options argument must be an object.") }
+        func opt(_ key: String, _ t: ExprType) -> (Bool, Expr?) {
+            guard let j = o[key] else { return (true, nil) }
+            guard let e = ctx.parse(j, 1, t) else { return (false, nil) }
+            return (true, e)
+        }
+        let loc = opt("locale", .string), cur = opt("currency", .string)
+        let minF = opt("min-fraction-digits", .number), maxF = opt("max-fraction-digits", .number)
+        guard loc.0, cur.0, minF.0, maxF.0 else { return nil }
+        return NumberFormatExpr(n, cur.1, minF.1, maxF.1)
+    }
+}
+
+/// `global-state`: a value from the map's global state.
+final class GlobalStateExpr: Expr {
+    let key: String
+    init(_ key: String) { self.key = key }
+    var type: ExprType { .value }
+    var children: [Expr] { [] }
+    func evaluate(_ ctx: EvaluationContext) throws -> Value { ctx.globalState[key].map(Value.init) ?? .null }
+    static func parse(_ args: [JSON], _ ctx: ParsingContext) -> Expr? {
+        guard args.count == 2, case .string(let k) = args[1] else {
+            return ctx.error("Expected 1 argument, but found \(args.count - 1) instead.")
+        }
+        return GlobalStateExpr(k)
+    }
+}
+
+/// `within`: needs tile-space geometry; evaluates to false without it.
+final class WithinExpr: Expr {
+    var type: ExprType { .boolean }
+    var children: [Expr] { [] }
+    func evaluate(_ ctx: EvaluationContext) throws -> Value { .bool(false) }
+    static func parse(_ args: [JSON], _ ctx: ParsingContext) -> Expr? {
+        guard args.count == 2 else { return ctx.error("'within' expression requires exactly one argument, but found \(args.count - 1) instead.") }
+        guard case .object = args[1] else { return ctx.error("'within' expression requires valid geojson object that contains polygon geometry type.") }
+        return WithinExpr()
+    }
+}
+
+/// `distance`: needs tile-space geometry; evaluates to NaN without it.
+final class DistanceExpr: Expr {
+    var type: ExprType { .number }
+    var children: [Expr] { [] }
+    func evaluate(_ ctx: EvaluationContext) throws -> Value { .number(.nan) }
+    static func parse(_ args: [JSON], _ ctx: ParsingContext) -> Expr? {
+        guard args.count == 2 else { return ctx.error("'distance' expression requires exactly one argument, but found \(args.count - 1) instead.") }
+        guard case .object = args[1] else { return ctx.error("'distance' expression needs to be an array with format ['Distance', GeoJSONObj].") }
+        return DistanceExpr()
+    }
+}
+
+typealias ExpressionParser = ([JSON], ParsingContext) -> Expr?
+
+enum ExpressionRegistry {
+    static let parsers: [String: ExpressionParser] = {
+        var d: [String: ExpressionParser] = [:]
+        for name in Builtins.definitions.keys { d[name] = Builtins.parse }
+        d["literal"] = ControlParsers.literal
+        d["let"] = ControlParsers.letExpr
+        d["var"] = ControlParsers.varExpr
+        d["case"] = ControlParsers.caseExpr
+        d["match"] = ControlParsers.matchExpr
+        d["coalesce"] = ControlParsers.coalesce
+        d["all"] = ControlParsers.logical
+        d["any"] = ControlParsers.logical
+        d["step"] = StepExpr.parse
+        for n in ["interpolate", "interpolate-hcl", "interpolate-lab"] { d[n] = InterpolateExpr.parse }
+        for n in ["array", "string", "number", "boolean", "object"] { d[n] = AssertionExpr.parse }
+        for n in CoercionExpr.names.keys { d[n] = CoercionExpr.parse }
+        for n in ["==", "!=", "<", "<=", ">", ">="] { d[n] = ComparisonExpr.parse }
+        d["at"] = CollectionParsers.at
+        d["in"] = CollectionParsers.isIn
+        d["index-of"] = CollectionParsers.indexOf
+        d["slice"] = CollectionParsers.slice
+        d["length"] = CollectionParsers.length
+        d["format"] = FormatExpr.parse
+        d["image"] = ImageExpr.parse
+        d["collator"] = CollatorExpr.parse
+        d["number-format"] = NumberFormatExpr.parse
+        d["global-state"] = GlobalStateExpr.parse
+        d["within"] = WithinExpr.parse
+        d["distance"] = DistanceExpr.parse
+        return d
+    }()
+}

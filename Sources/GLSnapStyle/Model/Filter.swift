@@ -1,0 +1,138 @@
+/// A compiled layer filter: an expression filter, or a legacy filter evaluated directly.
+public struct Filter: @unchecked Sendable {
+    enum Kind {
+        case expression(Expr)
+        case legacy(LegacyFilter)
+        case constant(Bool)
+    }
+    let kind: Kind
+
+    /// Compiles a filter, detecting legacy vs expression syntax the way MapLibre does.
+    static func compile(_ json: JSON) -> (Filter?, [ExpressionError]) {
+        if case .bool(let b) = json { return (Filter(kind: .constant(b)), []) }
+        if isExpressionFilter(json) {
+            let (e, errors) = ExpressionCompiler.compile(json, expected: .boolean)
+            guard let e else { return (nil, errors) }
+            if let lit = e as? LiteralExpr, case .bool(let b) = lit.value { return (Filter(kind: .constant(b)), []) }
+            return (Filter(kind: .expression(e)), [])
+        }
+        guard let legacy = LegacyFilter(json) else {
+            return (nil, [ExpressionError(key: "", message: "Invalid filter \(Value(json).jsonText).")])
+        }
+        return (Filter(kind: .legacy(legacy)), [])
+    }
+
+    static func isExpressionFilter(_ f: JSON) -> Bool {
+        if case .bool = f { return true }
+        guard case .array(let a) = f, case .string(let op)? = a.first else { return false }
+        switch op {
+        case "has": return a.count >= 2 && a[1] != .string("$id") && a[1] != .string("$type")
+        case "in":
+            if a.count < 3 { return false }
+            if case .string = a[1] { if case .array = a[2] { return true }; return false }
+            return true
+        case "!in", "!has", "none": return false
+        case "==", "!=", ">", ">=", "<", "<=":
+            if a.count != 3 { return true }
+            if case .array = a[1] { return true }
+            if case .array = a[2] { return true }
+            return false
+        case "any", "all":
+            for sub in a.dropFirst() {
+                if case .bool = sub { continue }
+                if !isExpressionFilter(sub) { return false }
+            }
+            return true
+        default: return true
+        }
+    }
+
+    /// Whether the feature in `ctx` passes. Evaluation errors count as "does not pass".
+    public func evaluate(_ ctx: EvaluationContext) -> Bool {
+        switch kind {
+        case .constant(let b): return b
+        case .legacy(let f): return f.evaluate(ctx)
+        case .expression(let e):
+            if case .bool(let b)? = try? e.evaluate(ctx) { return b }
+            return false
+        }
+    }
+}
+
+/// The pre-expression filter syntax (`["==", "class", "street"]`, `["in", "$type", ...]`, ...).
+indirect enum LegacyFilter {
+    enum Key { case property(String), type, id }
+    case compare(ComparisonExpr.Op, Key, JSON)
+    case isIn(Key, [JSON], negated: Bool)
+    case has(Key, negated: Bool)
+    case all([LegacyFilter]), any([LegacyFilter]), none([LegacyFilter])
+    case constant(Bool)
+
+    init?(_ json: JSON) {
+        guard case .array(let a) = json, case .string(let op)? = a.first else {
+            if case .bool(let b) = json { self = .constant(b); return }
+            return nil
+        }
+        func key(_ j: JSON) -> Key? {
+            guard case .string(let s) = j else { return nil }
+            return s == "$type" ? .type : (s == "$id" ? .id : .property(s))
+        }
+        switch op {
+        case "==", "!=", "<", "<=", ">", ">=":
+            guard a.count == 3, let k = key(a[1]), let cop = ComparisonExpr.Op(rawValue: op) else { return nil }
+            self = .compare(cop, k, a[2])
+        case "in", "!in":
+            guard a.count >= 2, let k = key(a[1]) else { return nil }
+            self = .isIn(k, Array(a.dropFirst(2)), negated: op == "!in")
+        case "has", "!has":
+            guard a.count == 2, let k = key(a[1]) else { return nil }
+            self = .has(k, negated: op == "!has")
+        case "all", "any", "none":
+            var subs: [LegacyFilter] = []
+            for s in a.dropFirst() { guard let f = LegacyFilter(s) else { return nil }; subs.append(f) }
+            self = op == "all" ? .all(subs) : (op == "any" ? .any(subs) : .none(subs))
+        default: return nil
+        }
+    }
+
+    static let typeNames = ["Unknown", "Point", "LineString", "Polygon"]
+
+    func lookup(_ k: Key, _ ctx: EvaluationContext) -> JSON? {
+        guard let f = ctx.feature else { return nil }
+        switch k {
+        case .property(let p): return f.property(p)
+        case .id: return f.featureID
+        case .type: return .string(LegacyFilter.typeNames[Int(f.geometryType.rawValue)])
+        }
+    }
+
+    func evaluate(_ ctx: EvaluationContext) -> Bool {
+        switch self {
+        case .constant(let b): return b
+        case .compare(let op, let k, let v):
+            let actual = lookup(k, ctx)
+            switch op {
+            case .eq: return actual == v
+            case .ne: return actual != v
+            default:
+                guard let actual else { return false }
+                return ComparisonExpr.compare(op, Value(actual), Value(v))
+            }
+        case .isIn(let k, let values, let negated):
+            let actual = lookup(k, ctx)
+            let found = actual.map { values.contains($0) } ?? false
+            return found != negated
+        case .has(let k, let negated):
+            let present: Bool
+            switch k {
+            case .type: present = ctx.feature != nil
+            case .id: present = ctx.feature?.featureID != nil
+            case .property(let p): present = ctx.feature?.property(p) != nil
+            }
+            return present != negated
+        case .all(let fs): return fs.allSatisfy { $0.evaluate(ctx) }
+        case .any(let fs): return fs.contains { $0.evaluate(ctx) }
+        case .none(let fs): return !fs.contains { $0.evaluate(ctx) }
+        }
+    }
+}

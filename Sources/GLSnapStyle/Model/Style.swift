@@ -1,0 +1,98 @@
+/// A problem in a style, located by its JSON path (e.g. `layers[3].paint.line-width`).
+public struct StyleProblem: Sendable, Equatable, CustomStringConvertible {
+    public let path: String
+    public let message: String
+    public var description: String { path.isEmpty ? message : "\(path): \(message)" }
+}
+
+/// Why a style could not be loaded.
+public enum StyleError: Error, CustomStringConvertible, Sendable {
+    /// The bytes are not JSON.
+    case syntax(message: String, line: Int, column: Int)
+    /// The JSON is not a usable style.
+    case invalid([StyleProblem])
+
+    public var description: String {
+        switch self {
+        case .syntax(let m, let line, let column):
+            return "The style is not valid JSON: \(m) at line \(line), column \(column)."
+        case .invalid(let problems):
+            return "The style is invalid: " + problems.map(\.description).joined(separator: "; ")
+        }
+    }
+}
+
+/// The layer types of the style spec.
+public enum LayerType: String, Sendable, CaseIterable {
+    case background, fill, line, circle, symbol, raster, hillshade, heatmap
+    case fillExtrusion = "fill-extrusion"
+    case colorRelief = "color-relief"
+}
+
+/// A parsed style (spec v8): metadata, raw sources and compiled layers in draw order.
+public struct Style: Sendable {
+    public var version: Int
+    public var name: String?
+    public var center: [Double]?
+    public var zoom: Double?
+    public var bearing: Double?
+    public var pitch: Double?
+    public var sprite: JSON?
+    public var glyphs: String?
+    /// Raw source definitions by id.
+    public var sources: [String: JSON]
+    /// Layers in draw order.
+    public var layers: [StyleLayer]
+    /// The style JSON as given.
+    public var json: JSON
+
+    /// Parses style bytes. A JSON syntax error throws `StyleError.syntax` naming line and column.
+    public init(bytes: [UInt8]) throws {
+        let json: JSON
+        do { json = try JSON.parse(bytes) } catch let e as JSONParseError {
+            throw StyleError.syntax(message: e.message, line: e.line, column: e.column)
+        }
+        try self.init(json: json)
+    }
+
+    /// Builds the style model; throws `StyleError.invalid` listing every problem found.
+    public init(json: JSON) throws {
+        var problems: [StyleProblem] = []
+        guard case .object(let root) = json else {
+            throw StyleError.invalid([StyleProblem(path: "", message: "a style must be a JSON object")])
+        }
+        self.json = json
+        if let v = root["version"]?.numberValue, v == 8 { version = 8 } else {
+            problems.append(StyleProblem(path: "version", message: "style version must be 8"))
+            version = Int(root["version"]?.numberValue ?? 0)
+        }
+        name = root["name"]?.stringValue
+        center = root["center"]?.arrayValue?.compactMap(\.numberValue)
+        zoom = root["zoom"]?.numberValue
+        bearing = root["bearing"]?.numberValue
+        pitch = root["pitch"]?.numberValue
+        sprite = root["sprite"]
+        glyphs = root["glyphs"]?.stringValue
+        sources = root["sources"]?.objectValue ?? [:]
+        if root["sources"]?.objectValue == nil {
+            problems.append(StyleProblem(path: "sources", message: "missing required property \"sources\" (an object)"))
+        }
+        layers = []
+        guard let layerList = root["layers"]?.arrayValue else {
+            problems.append(StyleProblem(path: "layers", message: "missing required property \"layers\" (an array)"))
+            throw StyleError.invalid(problems)
+        }
+        var seen = Set<String>()
+        for (i, l) in layerList.enumerated() {
+            let path = "layers[\(i)]"
+            if let layer = StyleLayer(json: l, path: path, sources: sources, problems: &problems) {
+                if seen.contains(layer.id) {
+                    problems.append(StyleProblem(path: "\(path).id", message: "duplicate layer id \"\(layer.id)\""))
+                }
+                seen.insert(layer.id)
+                layers.append(layer)
+            }
+        }
+        if !problems.isEmpty { throw StyleError.invalid(problems) }
+    }
+}

@@ -1,0 +1,100 @@
+/// One style layer with its compiled filter and properties.
+public struct StyleLayer: Sendable {
+    public var id: String
+    public var type: LayerType
+    public var source: String?
+    public var sourceLayer: String?
+    public var minzoom: Double?
+    public var maxzoom: Double?
+    /// `layout.visibility` is not "none".
+    public var visible: Bool
+    public var filter: Filter?
+    var paintValues: [String: PropertyValue]
+    var layoutValues: [String: PropertyValue]
+
+    init?(json: JSON, path: String, sources: [String: JSON], problems: inout [StyleProblem]) {
+        guard case .object(let o) = json else {
+            problems.append(StyleProblem(path: path, message: "a layer must be an object"))
+            return nil
+        }
+        guard let id = o["id"]?.stringValue else {
+            problems.append(StyleProblem(path: "\(path).id", message: "missing required property \"id\" (a string)"))
+            return nil
+        }
+        guard let typeName = o["type"]?.stringValue, let type = LayerType(rawValue: typeName) else {
+            problems.append(StyleProblem(path: "\(path).type", message: "layer \"\(id)\" has a missing or unknown type"))
+            return nil
+        }
+        self.id = id
+        self.type = type
+        source = o["source"]?.stringValue
+        sourceLayer = o["source-layer"]?.stringValue
+        minzoom = o["minzoom"]?.numberValue
+        maxzoom = o["maxzoom"]?.numberValue
+        if type != .background, let s = source, sources[s] == nil {
+            problems.append(StyleProblem(path: "\(path).source", message: "source \"\(s)\" not found"))
+        }
+        filter = nil
+        if let f = o["filter"] {
+            let (compiled, errors) = Filter.compile(f)
+            filter = compiled
+            for e in errors { problems.append(StyleProblem(path: "\(path).filter\(e.key)", message: e.message)) }
+        }
+        paintValues = StyleLayer.compileGroup(o["paint"], kind: .paint, layer: typeName, path: "\(path).paint", problems: &problems)
+        layoutValues = StyleLayer.compileGroup(o["layout"], kind: .layout, layer: typeName, path: "\(path).layout", problems: &problems)
+        visible = o["layout"]?["visibility"]?.stringValue != "none"
+    }
+
+    static func compileGroup(_ json: JSON?, kind: PropertyKind, layer: String, path: String,
+                             problems: inout [StyleProblem]) -> [String: PropertyValue] {
+        guard case .object(let props)? = json else { return [:] }
+        var out: [String: PropertyValue] = [:]
+        for (name, value) in props {
+            // Transitions and unknown properties do not change what is drawn in a snapshot.
+            guard let spec = PropertySpec.find(layer: layer, kind: kind, name: name) else { continue }
+            let info = PropertyTypeInfo(spec: spec)
+            let (pv, errors) = PropertyValue.compile(value, info)
+            for e in errors { problems.append(StyleProblem(path: "\(path).\(name)\(e.key)", message: e.message)) }
+            if let pv { out[name] = pv }
+        }
+        return out
+    }
+
+    /// The paint property's value from the style, or the spec default.
+    public func paint(_ name: String) -> PropertyValue {
+        paintValues[name] ?? StyleLayer.defaultValue(layer: type.rawValue, kind: .paint, name: name)
+    }
+
+    /// The layout property's value from the style, or the spec default.
+    public func layout(_ name: String) -> PropertyValue {
+        layoutValues[name] ?? StyleLayer.defaultValue(layer: type.rawValue, kind: .layout, name: name)
+    }
+
+    /// Whether the property is set in the style (not defaulted).
+    public func hasValue(_ name: String, kind: PropertyKind) -> Bool {
+        (kind == .paint ? paintValues : layoutValues)[name] != nil
+    }
+
+    /// Visible and inside the zoom range (`z >= minzoom`, `z < maxzoom`).
+    public func isVisible(atZoom z: Double) -> Bool {
+        guard visible else { return false }
+        if let minzoom, z < minzoom { return false }
+        if let maxzoom, z >= maxzoom { return false }
+        return true
+    }
+
+    static let defaults: [String: PropertyValue] = {
+        var d: [String: PropertyValue] = [:]
+        for spec in SpecTables.properties {
+            let info = PropertyTypeInfo(spec: spec)
+            d[SpecIndex.key(spec.layerType, spec.kind, spec.name)] = PropertyValue(constant: info.defaultValue, defaultValue: info.defaultValue)
+        }
+        return d
+    }()
+
+    static let missing = PropertyValue(constant: .null, defaultValue: .null)
+
+    static func defaultValue(layer: String, kind: PropertyKind, name: String) -> PropertyValue {
+        defaults[SpecIndex.key(layer, kind, name)] ?? missing
+    }
+}

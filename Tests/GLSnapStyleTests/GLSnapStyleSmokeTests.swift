@@ -1,6 +1,0 @@
-import XCTest
-@testable import GLSnapStyle
-
-final class GLSnapStyleSmokeTests: XCTestCase {
-    func testModuleLoads() {}
-}
