@@ -42,7 +42,7 @@ final class LoadedStyle: @unchecked Sendable {
         }
         var options = GeoJSONOptions()
         if let z = definition["maxzoom"]?.numberValue { options.maxzoom = Int(z) }
-        if let b = definition["buffer"]?.numberValue { options.buffer = Int(b) }
+        if let b = definition["buffer"]?.numberValue { options.buffer = b }
         if let t = definition["tolerance"]?.numberValue { options.tolerance = t }
         return try GeoJSONSource(data: data, options: options)
     }

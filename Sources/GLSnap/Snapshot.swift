@@ -25,7 +25,7 @@ public struct Snapshot: Sendable {
     }
 
     /// The image as PNG.
-    public func pngData(options: PNGOptions = PNGOptions()) throws -> [UInt8] {
-        try PNGEncoder.encode(image, options: options)
+    public func pngData(options: PNGEncoder.Options = .standard) throws -> [UInt8] {
+        try PNGEncoder(options: options).encode(image)
     }
 }

@@ -15,7 +15,7 @@ extension Painter {
         let ctx = EvaluationContext(zoom: zoom)
         let (translate, anchor) = self.translate(layer, "fill")
         let antialias = layer.paint("fill-antialias").evaluateBool(ctx)
-        let outlineSet = layer.isPaintSet("fill-outline-color")
+        let outlineSet = layer.hasValue("fill-outline-color", kind: .paint)
         let outlineAttributes = [
             PaintAttribute(attribute: "a_outline_color", property: outlineSet ? "fill-outline-color" : "fill-color", kind: .color),
             PaintAttribute(attribute: "a_opacity", property: "fill-opacity", kind: .number),

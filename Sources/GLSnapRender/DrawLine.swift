@@ -23,7 +23,7 @@ extension Painter {
         let t = frame.transform
         gl.Uniform2f(program.location("u_units_to_pixels"), Float(t.width / 2), Float(-t.height / 2))
         gl.Uniform1f(program.location("u_device_pixel_ratio"), Float(frame.pixelRatio))
-        let dashes = layer.isPaintSet("line-dasharray") ? layer.paint("line-dasharray").evaluateNumbers(ctx) : []
+        let dashes = layer.hasValue("line-dasharray", kind: .paint) ? layer.paint("line-dasharray").evaluateNumbers(ctx) : []
         let dashRow = dashes.isEmpty ? nil : renderer.dashAtlas.row(for: dashes)
         let patternLength = dashes.reduce(0, +)
         let floorWidth = max(1, layer.paint("line-width").evaluateNumber(ctx).rounded(.down))

@@ -49,10 +49,10 @@ enum RenderCommand {
             guard let v = Backend(rawValue: b) else { throw UsageError("--backend must be osmesa or egl, got '\(b)'") }
             backend = v
         }
-        var png = PNGOptions()
+        var png = PNGEncoder.Options.standard
         if let c = a.options["--compression"] {
             guard let level = Int(c), (0...9).contains(level) else { throw UsageError("--compression must be 0-9, got '\(c)'") }
-            png.compressionLevel = level
+            png = PNGEncoder.Options(compressionLevel: level, filter: png.filter)
         }
         var camera = CameraOptions()
         if let c = try a.doubles("--center", count: 2) {
