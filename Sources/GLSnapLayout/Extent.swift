@@ -15,7 +15,7 @@ public enum TileExtent {
     /// Largest coordinate the Int16 vertex formats can hold once doubled.
     public static let maxCoordinate: Int32 = 16383
 
-    /// Scales one point from a layer extent into `extent` units: `round(v * 8192 / layerExtent)`,
+    /// Scales one point from a layer extent into `extent` units: `Math.round(v * 8192 / layerExtent)`,
     /// clamped to `minCoordinate...maxCoordinate` (what MapLibre's loadGeometry does).
     /// A non-positive `layerExtent` is treated as 4096.
     @inlinable
@@ -30,9 +30,9 @@ public enum TileExtent {
         geometry.map { ring in ring.map { scale($0, fromExtent: layerExtent) } }
     }
 
-    @inlinable
+    @usableFromInline
     static func clampRounded(_ v: Double) -> Int32 {
-        let r = v.rounded(.toNearestOrAwayFromZero)
+        let r = (v + 0.5).rounded(.down)  // JavaScript's Math.round, as loadGeometry
         if r < Double(minCoordinate) { return minCoordinate }
         if r > Double(maxCoordinate) { return maxCoordinate }
         return Int32(r)
