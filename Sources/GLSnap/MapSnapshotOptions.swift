@@ -9,9 +9,13 @@ public struct MapSnapshotOptions: Sendable {
     /// The GL backend: `.osmesa` (default) needs no display and no EGL.
     public var backend: Backend
     public var limits: Limits
+    /// Render workers, each a thread with its own GL context; `snapshot` calls from several threads
+    /// run on different workers at once (default 1).
+    public var workers: Int
 
-    public init(size: Size, pixelRatio: Double = 1, backend: Backend = .osmesa, limits: Limits = .default) {
+    public init(size: Size, pixelRatio: Double = 1, backend: Backend = .osmesa, limits: Limits = .default, workers: Int = 1) {
         self.size = size; self.pixelRatio = pixelRatio; self.backend = backend; self.limits = limits
+        self.workers = max(1, workers)
     }
 
     /// The image size in pixels, or an error naming what is out of range.
