@@ -55,7 +55,11 @@ final class RenderWorker: @unchecked Sendable {
         condition.lock()
         jobs.append { [self] in
             if renderer == nil { renderer = Result { try MapRenderer(backend: backend) } }
-            result = renderer.map { r in Result { try body(r) } } .flatMap { $0 }
+            switch renderer {
+            case .success(let r)?: result = Result { try body(r) }
+            case .failure(let e)?: result = .failure(e)
+            case nil: result = nil
+            }
             done.signal()
         }
         condition.signal()

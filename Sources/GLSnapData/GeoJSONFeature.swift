@@ -103,6 +103,9 @@ struct GeoJSONParser {
             for (i, g) in list.enumerated() { parts.append(try geometry(g, path: join(path, "geometries[\(i)]"))) }
             return .geometryCollection(parts)
         }
+        guard Self.coordinateTypes.contains(type) else {
+            throw GeoJSONError.invalid(path: join(path, "type"), expected: "a GeoJSON geometry type, not \"\(type)\"")
+        }
         let cpath = join(path, "coordinates")
         guard let coordinates = object["coordinates"] else {
             throw GeoJSONError.invalid(path: cpath, expected: "coordinates for the \(type)")
@@ -125,6 +128,10 @@ struct GeoJSONParser {
             throw GeoJSONError.invalid(path: join(path, "type"), expected: "a GeoJSON geometry type, not \"\(type)\"")
         }
     }
+
+    private static let coordinateTypes: Set<String> = [
+        "Point", "MultiPoint", "LineString", "MultiLineString", "Polygon", "MultiPolygon",
+    ]
 
     private mutating func lines(_ json: JSON, path: String) throws -> [[GeoJSONPosition]] {
         guard let list = json.arrayValue else { throw GeoJSONError.invalid(path: path, expected: "an array of arrays of positions") }

@@ -5,7 +5,7 @@ public final class Buffer {
     public let id: GLuint
     public let target: GLenum
     public let byteCount: Int
-    private unowned let context: GLContext
+    private let context: GLContext
 
     public init<T>(context: GLContext, target: GLenum, data: [T]) {
         self.context = context
@@ -14,14 +14,15 @@ public final class Buffer {
         context.gl.GenBuffers(1, &b)
         id = b
         byteCount = data.count * MemoryLayout<T>.stride
-        // An index buffer binds to the current vertex array, so bind none while filling.
-        if target == GLenum(GL_ELEMENT_ARRAY_BUFFER), context.state.vertexArray != 0 {
-            context.gl.BindVertexArray(0)
-            context.state.vertexArray = 0
-        }
+        // An index buffer binding belongs to the bound vertex array: fill it with none bound,
+        // then restore the one that was.
+        let vertexArray = context.state.vertexArray
+        let isIndex = target == GLenum(GL_ELEMENT_ARRAY_BUFFER)
+        if isIndex, vertexArray != 0 { context.gl.BindVertexArray(0) }
         context.gl.BindBuffer(target, id)
         data.withUnsafeBytes { context.gl.BufferData(target, GLsizeiptr($0.count), $0.baseAddress, GLenum(GL_STATIC_DRAW)) }
         context.gl.BindBuffer(target, 0)
+        if isIndex, vertexArray != 0 { context.gl.BindVertexArray(vertexArray) }
     }
 
     deinit {
@@ -50,7 +51,7 @@ public struct VertexAttribute: Sendable {
 /// A vertex array object: which buffers feed which attributes, plus the index buffer.
 public final class VertexArray {
     public let id: GLuint
-    private unowned let context: GLContext
+    private let context: GLContext
     /// Kept alive as long as the vertex array uses them.
     private let buffers: [Buffer]
 

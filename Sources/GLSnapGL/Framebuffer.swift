@@ -7,7 +7,7 @@ public final class Framebuffer {
     private let fbo: GLuint
     private let color: GLuint
     private let depthStencil: GLuint
-    private unowned let context: GLContext
+    private let context: GLContext
 
     public init(context: GLContext, width: Int, height: Int) throws {
         guard width > 0, height > 0, width <= context.maxFramebufferSize, height <= context.maxFramebufferSize else {

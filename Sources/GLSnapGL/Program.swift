@@ -4,7 +4,7 @@ import CMesa
 public final class Program {
     public let id: GLuint
     public let name: String
-    private unowned let context: GLContext
+    private let context: GLContext
     private var uniformLocations: [String: GLint] = [:]
 
     /// Compiles and links; attributes are bound to the locations given, in order.

@@ -5,7 +5,7 @@ public final class Texture {
     public let id: GLuint
     public let width: Int
     public let height: Int
-    private unowned let context: GLContext
+    private let context: GLContext
 
     /// `format` is GL_RGBA (4 bytes a pixel) or GL_RED (1 byte: glyph SDFs).
     public init(context: GLContext, width: Int, height: Int, format: GLenum = GLenum(GL_RGBA), pixels: [UInt8]?, linear: Bool = true) {

@@ -5,6 +5,7 @@ import GLSnapStyle
 extension Painter {
     /// background: one quad over the viewport (background-pattern is not drawn yet).
     mutating func drawBackground(_ layer: StyleLayer) throws {
+        guard !layer.hasValue("background-pattern", kind: .paint) else { return }
         let ctx = EvaluationContext(zoom: zoom)
         let color = layer.paint("background-color").evaluateColor(ctx)
         let opacity = layer.paint("background-opacity").evaluateNumber(ctx)

@@ -12,6 +12,9 @@ extension Painter {
     /// which is the fill color when fill-outline-color is not set (MapLibre's rule).
     mutating func drawFill(_ item: FrameLayer) throws {
         let layer = item.layer
+        // Patterns need the sprite atlas, which comes with symbol support; until then a patterned
+        // fill draws nothing rather than its default black.
+        guard !layer.hasValue("fill-pattern", kind: .paint) else { return }
         let ctx = EvaluationContext(zoom: zoom)
         let (translate, anchor) = self.translate(layer, "fill")
         let antialias = layer.paint("fill-antialias").evaluateBool(ctx)

@@ -16,6 +16,7 @@ extension Painter {
     /// line-gradient are not drawn yet).
     mutating func drawLine(_ item: FrameLayer) throws {
         let layer = item.layer
+        guard !layer.hasValue("line-pattern", kind: .paint) else { return }
         let ctx = EvaluationContext(zoom: zoom)
         let (translate, anchor) = self.translate(layer, "line")
         let program = try renderer.programs.program(.line)
