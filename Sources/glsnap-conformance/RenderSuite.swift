@@ -17,7 +17,9 @@ struct RenderSuite {
     var outputDir: String
     var verbose: Bool
 
-    /// The selected cases as (category, case name, case folder), sorted.
+    /// The selected cases as (category, case name, case folder), sorted. A case is any folder under
+    /// a category that holds a `style.json`; its name is its path below the category, so nested
+    /// cases (`line-dasharray/round/segments`) are found too.
     func cases() throws -> [(category: String, name: String, folder: String)] {
         let testsDir = suiteDir + "/render/tests"
         let fm = FileManager.default
@@ -26,14 +28,29 @@ struct RenderSuite {
         }
         var found: [(String, String, String)] = []
         for category in categories.sorted() where !category.hasPrefix(".") {
-            let categoryDir = testsDir + "/" + category
-            guard let names = try? fm.contentsOfDirectory(atPath: categoryDir) else { continue }
+            var names: [String] = []
+            collectCases(in: testsDir + "/" + category, prefix: "", depth: 0, into: &names)
             for name in names.sorted() where filter.matches(category: category, name: name) {
-                let folder = categoryDir + "/" + name
-                if fm.fileExists(atPath: folder + "/style.json") { found.append((category, name, folder)) }
+                found.append((category, name, testsDir + "/" + category + "/" + name))
             }
         }
         return found
+    }
+
+    /// The deepest nesting of case folders searched below a category.
+    private static let maxCaseDepth = 8
+
+    private func collectCases(in folder: String, prefix: String, depth: Int, into names: inout [String]) {
+        guard depth < RenderSuite.maxCaseDepth,
+              let entries = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
+        for entry in entries where !entry.hasPrefix(".") {
+            let path = folder + "/" + entry
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else { continue }
+            let name = prefix.isEmpty ? entry : prefix + "/" + entry
+            if FileManager.default.fileExists(atPath: path + "/style.json") { names.append(name) }
+            collectCases(in: path, prefix: name, depth: depth + 1, into: &names)
+        }
     }
 
     /// Runs every selected case, printing a line per category and the summary; returns the report.
