@@ -19,28 +19,25 @@ final class DashAtlas {
         guard !pattern.isEmpty, total > 0, rows.count < DashAtlas.maxRows else { return nil }
         let w = DashAtlas.width
         let stretch = Double(w) / total
-        // Dash ranges in texels; an odd count repeats as MapLibre does (the last gap joins the first dash).
-        var ranges: [(Double, Double)] = []
-        var x = 0.0
-        for (i, len) in pattern.enumerated() {
-            if i % 2 == 0 { ranges.append((x * stretch, (x + len) * stretch)) }
-            x += len
-        }
+        // MapLibre's LineAtlas for butt-capped dashes: walk the parts left to right; an odd count
+        // makes the last part run into the first. Distances are to the nearer part edge, in texels.
+        let odd = pattern.count % 2 == 1
+        var left = odd ? -pattern[pattern.count - 1] : 0
+        var right = pattern[0]
+        var part = 1
         var row = [UInt8](repeating: 0, count: w)
         for px in 0..<w {
-            let p = Double(px) + 0.5
-            var best = Double.infinity
-            var inside = false
-            for (l, r) in ranges {
-                // Repeat the pattern one period either side so distances wrap.
-                for shift in [-Double(w), 0, Double(w)] {
-                    let l2 = l + shift, r2 = r + shift
-                    if p >= l2 && p <= r2 { inside = true }
-                    best = min(best, abs(p - l2), abs(p - r2))
-                }
+            let x = Double(px)
+            while right < x / stretch, part < pattern.count + 1 {
+                left = right
+                right += pattern[part % pattern.count]
+                if odd && part == pattern.count - 1 { right += pattern[0] }
+                part += 1
             }
-            let signed = inside ? best : -best
-            row[px] = UInt8(max(0, min(255, (signed + 128).rounded())))
+            let dist = min(abs(x - left * stretch), abs(x - right * stretch))
+            let inside = part % 2 == 1
+            let signed = (inside ? 1 : -1) * Int(dist)
+            row[px] = UInt8(max(0, min(255, signed + 128)))
         }
         let index = rows.count
         rows[pattern] = index

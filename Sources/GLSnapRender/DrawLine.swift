@@ -1,5 +1,7 @@
+import Foundation
 import CMesa
 import GLSnapGL
+import GLSnapLayout
 import GLSnapStyle
 
 extension Painter {
@@ -27,14 +29,16 @@ extension Painter {
         let dashes = layer.hasValue("line-dasharray", kind: .paint) ? layer.paint("line-dasharray").evaluateNumbers(ctx) : []
         let dashRow = dashes.isEmpty ? nil : renderer.dashAtlas.row(for: dashes)
         let patternLength = dashes.reduce(0, +)
-        let floorWidth = max(1, layer.paint("line-width").evaluateNumber(ctx).rounded(.down))
+        // Dash patterns are sized at the integer zoom, as MapLibre's cross-faded dasharray is.
+        let integerZoom = zoom.rounded(.down)
+        let floorWidth = layer.paint("line-width").evaluateNumber(EvaluationContext(zoom: integerZoom))
         if let dashRow {
             renderer.dashAtlas.bind(context, unit: 0)
             gl.Uniform1i(program.location("u_dash_image"), 0)
             gl.Uniform1f(program.location("u_dashed"), 1)
             gl.Uniform1f(program.location("u_dash_row"), Float((Double(dashRow) + 0.5) / Double(renderer.dashAtlas.height)))
             gl.Uniform1f(program.location("u_sdfgamma"),
-                         Float(1.0 / (patternLength * frame.pixelRatio) / 2 / floorWidth * 256 / 255 ))
+                         Float(Double(DashAtlas.width) / (patternLength * 256 * frame.pixelRatio) / 2 / max(floorWidth, 1e-6)))
         } else {
             gl.Uniform1f(program.location("u_dashed"), 0)
         }
@@ -47,7 +51,8 @@ extension Painter {
             let ratio = 1 / t.pixelsToTileUnits(tile.tile.id, 1)
             gl.Uniform1f(program.location("u_ratio"), Float(ratio))
             if dashRow != nil {
-                gl.Uniform2f(program.location("u_patternscale"), Float(ratio / (patternLength * floorWidth)), 0)
+                let unitsPerPattern = patternLength * Double(TileExtent.extent) / (512 * exp2(integerZoom - Double(tile.tile.id.z)))
+                gl.Uniform2f(program.location("u_patternscale"), Float(1 / (unitsPerPattern * max(floorWidth, 1e-6))), 0)
             }
             let paint = bindPaint(Painter.lineAttributes, layer: layer, geometry: g, box: box)
             bindAttributes(.line, geometry: g, paint: paint)

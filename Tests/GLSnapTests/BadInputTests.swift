@@ -1,0 +1,73 @@
+import XCTest
+import GLSnap
+
+/// Bad input gives an error that names what was wrong, and the snapshotter keeps working after it.
+final class BadInputTests: XCTestCase {
+    private func message(_ body: () throws -> Void) -> String {
+        do {
+            try body()
+            return "(no error)"
+        } catch {
+            return "\(error)"
+        }
+    }
+
+    func testStyleThatIsNotJSON() throws {
+        let s = Snapshotter(options: MapSnapshotOptions(size: Size(width: 64, height: 64)))
+        let m = message { try s.setStyle(json: "{\"version\": 8, \"layers\": [") }
+        XCTAssertTrue(m.contains("inline JSON") && m.contains("line 1"), m)
+    }
+
+    func testMissingStyleFile() throws {
+        let s = Snapshotter(options: MapSnapshotOptions(size: Size(width: 64, height: 64)))
+        let m = message { try s.setStyle(path: "/nonexistent/style.json") }
+        XCTAssertTrue(m.contains("/nonexistent/style.json") && m.contains("no such file"), m)
+    }
+
+    func testUnknownLayerType() throws {
+        let s = Snapshotter(options: MapSnapshotOptions(size: Size(width: 64, height: 64)))
+        let m = message {
+            try s.setStyle(json: #"{"version": 8, "sources": {}, "layers": [{"id": "x", "type": "sparkles"}]}"#)
+        }
+        XCTAssertTrue(m.contains("layers[0].type"), m)
+    }
+
+    func testSizesOutOfRange() throws {
+        for size in [Size(width: 0, height: 10), Size(width: 100_000, height: 100_000), Size(width: -5, height: 10)] {
+            let s = Snapshotter(options: MapSnapshotOptions(size: size))
+            try s.setStyle(path: TestPaths.example)
+            let m = message { _ = try s.snapshot() }
+            XCTAssertTrue(m.contains("invalid snapshot options"), m)
+        }
+    }
+
+    func testCorruptAndTruncatedTiles() throws {
+        let dir = try TestPaths.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        // A valid tile truncated, and bytes that are no tile at all.
+        let good = try Data(contentsOf: TestPaths.shared.appendingPathComponent("mvt-fixtures/fixtures/017/tile.mvt"))
+        try good.prefix(good.count / 2).write(to: dir.appendingPathComponent("0-0-0.mvt"))
+        let style = #"""
+        {"version": 8, "sources": {"t": {"type": "vector", "tiles": ["{z}-{x}-{y}.mvt"], "maxzoom": 0}},
+         "layers": [{"id": "bg", "type": "background", "paint": {"background-color": "white"}},
+                    {"id": "l", "type": "line", "source": "t", "source-layer": "hello"}]}
+        """#
+        let s = Snapshotter(options: MapSnapshotOptions(size: Size(width: 64, height: 64)))
+        try s.setStyle(json: style, baseURL: dir.path + "/")
+        s.setCamera(CameraOptions(center: Coordinate(latitude: 0, longitude: 0), zoom: 0))
+        let m = message { _ = try s.snapshot() }
+        XCTAssertTrue(m.contains("source \"t\"") && m.contains("tile 0/0/0"), m)
+        // The same snapshotter renders once the style no longer needs the broken tile.
+        try s.setStyle(json: #"{"version": 8, "sources": {}, "layers": [{"id": "bg", "type": "background"}]}"#)
+        XCTAssertNoThrow(try s.snapshot())
+    }
+
+    func testMissingMBTilesNamesTheFile() throws {
+        let s = Snapshotter(options: MapSnapshotOptions(size: Size(width: 64, height: 64)))
+        let m = message {
+            try s.setStyle(json: #"{"version": 8, "sources": {"m": {"type": "vector", "url": "mbtiles://missing.mbtiles"}}, "layers": [{"id": "f", "type": "fill", "source": "m", "source-layer": "x"}]}"#,
+                           baseURL: "/tmp/")
+        }
+        XCTAssertTrue(m.contains("missing.mbtiles"), m)
+    }
+}

@@ -1,6 +1,0 @@
-import XCTest
-@testable import GLSnap
-
-final class GLSnapSmokeTests: XCTestCase {
-    func testModuleLoads() {}
-}

@@ -1,0 +1,101 @@
+import XCTest
+import GLSnap
+import GLSnapImage
+
+final class SnapshotterTests: XCTestCase {
+    private let chicago = Coordinate(latitude: 41.87, longitude: -87.65)
+
+    private func snapshotter(ratio: Double = 1, size: Size = Size(width: 256, height: 192)) throws -> Snapshotter {
+        let s = Snapshotter(options: MapSnapshotOptions(size: size, pixelRatio: ratio))
+        try s.setStyle(path: TestPaths.example)
+        s.setCamera(CameraOptions(center: chicago, zoom: 14))
+        return s
+    }
+
+    /// Counts pixels close to an RGB color.
+    private func count(_ image: RGBAImage, near rgb: (Int, Int, Int), tolerance: Int = 6) -> Int {
+        var n = 0
+        for i in stride(from: 0, to: image.pixels.count, by: 4) {
+            if abs(Int(image.pixels[i]) - rgb.0) <= tolerance, abs(Int(image.pixels[i + 1]) - rgb.1) <= tolerance,
+               abs(Int(image.pixels[i + 2]) - rgb.2) <= tolerance { n += 1 }
+        }
+        return n
+    }
+
+    func testImageSizeFollowsPixelRatio() throws {
+        for (ratio, w, h) in [(1.0, 256, 192), (2.0, 512, 384), (3.0, 768, 576), (1.5, 384, 288)] {
+            let snap = try snapshotter(ratio: ratio).snapshot()
+            XCTAssertEqual(snap.image.width, w, "ratio \(ratio)")
+            XCTAssertEqual(snap.image.height, h, "ratio \(ratio)")
+        }
+        // Fractional sizes round down.
+        let odd = try snapshotter(ratio: 1.5, size: Size(width: 101, height: 33)).snapshot()
+        XCTAssertEqual(odd.image.width, 151)
+        XCTAssertEqual(odd.image.height, 49)
+    }
+
+    func testDrawsTheStylesLayers() throws {
+        let image = try snapshotter().snapshot().image
+        // Bright's background (#f8f4f0) covers most of the map; roads (#fed78d-ish) are drawn too.
+        XCTAssertGreaterThan(count(image, near: (248, 244, 240)), image.width * image.height / 8)
+        XCTAssertGreaterThan(count(image, near: (254, 215, 141), tolerance: 30), 200, "no road color found")
+        XCTAssertTrue(image.pixels.enumerated().allSatisfy { $0.offset % 4 != 3 || $0.element == 255 }, "map is opaque")
+    }
+
+    func testPointAndCoordinateConversion() throws {
+        let s = try snapshotter(ratio: 2)
+        s.setCamera(CameraOptions(center: chicago, zoom: 14, bearing: 30, pitch: 40))
+        let snap = try s.snapshot()
+        let p = snap.point(for: chicago)
+        XCTAssertEqual(p.x, 128, accuracy: 1e-6)
+        XCTAssertEqual(p.y, 96, accuracy: 1e-6)
+        let corner = snap.coordinate(for: Point(x: 10, y: 150))
+        let back = snap.point(for: corner)
+        XCTAssertEqual(back.x, 10, accuracy: 1e-6)
+        XCTAssertEqual(back.y, 150, accuracy: 1e-6)
+    }
+
+    func testBoundsFitTheView() throws {
+        let s = try snapshotter()
+        let bounds = CoordinateBounds(west: -87.70, south: 41.85, east: -87.60, north: 41.90)
+        s.setCamera(CameraOptions(bounds: bounds, padding: EdgeInsets(all: 10)))
+        let snap = try s.snapshot()
+        let sw = snap.point(for: bounds.southwest), ne = snap.point(for: bounds.northeast)
+        // The box fills the view on its limiting axis, inside the padding.
+        XCTAssertGreaterThanOrEqual(sw.x, 9.99); XCTAssertLessThanOrEqual(ne.x, 246.01)
+        XCTAssertGreaterThanOrEqual(ne.y, 9.99); XCTAssertLessThanOrEqual(sw.y, 182.01)
+        XCTAssertTrue(abs(sw.x - 10) < 0.01 || abs(ne.y - 10) < 0.01, "fit touches the padding on one axis")
+    }
+
+    func testOverlayDrawsWithTheConversion() throws {
+        let s = try snapshotter(ratio: 2)
+        let snap = try s.snapshot { overlay in
+            overlay.fillCircle(center: overlay.point(for: self.chicago), radius: 5, r: 1, g: 0, b: 0)
+        }
+        // The center of the image (128, 96 points = 256, 192 pixels) is now red.
+        let o = (192 * snap.image.width + 256) * 4
+        XCTAssertEqual(Array(snap.image.pixels[o..<o + 4]), [255, 0, 0, 255])
+    }
+
+    func testSnapshotsReuseCachesAndStayIdentical() throws {
+        let s = try snapshotter()
+        let a = try s.snapshot().image
+        let b = try s.snapshot().image
+        XCTAssertEqual(a, b)
+        try XCTAssertEqual(PNGDecoder().decode(s.snapshot().pngData()), a)
+    }
+
+    func testEGLBackendMatchesOSMesa() throws {
+        let osmesa = try snapshotter().snapshot().image
+        let s = Snapshotter(options: MapSnapshotOptions(size: Size(width: 256, height: 192), backend: .egl))
+        try s.setStyle(path: TestPaths.example)
+        s.setCamera(CameraOptions(center: chicago, zoom: 14))
+        let egl: RGBAImage
+        do {
+            egl = try s.snapshot().image
+        } catch {
+            throw XCTSkip("EGL is unavailable here: \(error)")
+        }
+        XCTAssertLessThan(pixelmatch(osmesa, egl, threshold: 0.1, includeAA: true), osmesa.width * osmesa.height / 1000)
+    }
+}

@@ -1,0 +1,12 @@
+#!/usr/bin/env bash
+# The test command: installs what glsnap needs (Debian 12), builds, runs the unit and render tests,
+# then renders the bundled example once through the CLI on each backend.
+# usage: tools/test.sh
+set -euo pipefail
+cd "$(dirname "$0")/.."
+tools/install-deps.sh
+swift build --build-tests
+# The tests are XCTest; Swift Testing would add a second, empty "0 tests" summary.
+swift test --skip-build --disable-swift-testing 2>&1 | tee .build/test.log | grep -vE "^Test Case '.*' (started|passed)"
+.build/debug/glsnap render -o .build/example.png
+.build/debug/glsnap render --backend egl --ratio 2 -o .build/example@2x.png
