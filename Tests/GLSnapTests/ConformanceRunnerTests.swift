@@ -10,16 +10,7 @@ final class ConformanceRunnerTests: XCTestCase {
     private var suite = ""
     private var output = ""
 
-    private static let repoRoot = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-
-    private func binary() throws -> String {
-        let path = Self.repoRoot.appendingPathComponent(".build/debug/glsnap-conformance").path
-        guard FileManager.default.isExecutableFile(atPath: path) else {
-            throw XCTSkip("\(path) is not built (swift build --product glsnap-conformance)")
-        }
-        return path
-    }
+    private func binary() throws -> String { try TestPaths.executable("glsnap-conformance") }
 
     override func setUpWithError() throws {
         let base = FileManager.default.temporaryDirectory.appendingPathComponent("conformance-\(UUID().uuidString)").path
@@ -57,17 +48,8 @@ final class ConformanceRunnerTests: XCTestCase {
     }
 
     private func run(_ args: [String]) throws -> (code: Int32, stdout: String, stderr: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: try binary())
-        process.arguments = args
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        let errData = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: outData, as: UTF8.self), String(decoding: errData, as: UTF8.self))
+        let r = try runProcess(try binary(), args)
+        return (r.status, r.stdout, r.stderr)
     }
 
     private func lastLine(_ text: String) -> String {
