@@ -1,0 +1,79 @@
+import Foundation
+import GLSnapImage
+
+/// The result of comparing a render with its expected images.
+struct Comparison {
+    /// Mismatched pixels / (W·H) against the best expected image; nil when none had the render's size.
+    var difference: Double?
+    /// The best expected image's path (for the diff), or nil.
+    var bestPath: String?
+    /// Why no comparison was possible (size mismatch, unreadable PNG), when `difference` is nil.
+    var problem: String?
+}
+
+/// Compares renders with reference PNGs by pixelmatch.
+struct ImageComparer {
+    var threshold: Double
+    var includeAA: Bool
+    private let decoder = PNGDecoder()
+
+    init(threshold: Double, includeAA: Bool) {
+        self.threshold = threshold; self.includeAA = includeAA
+    }
+
+    /// The best (lowest) mismatch of `actual` against each file of `expectedPaths`. Files that do
+    /// not decode or differ in size are noted in `problem` but do not stop the others.
+    func compare(_ actual: RGBAImage, with expectedPaths: [String]) -> Comparison {
+        var result = Comparison()
+        var problems: [String] = []
+        let pixels = Double(actual.width * actual.height)
+        for path in expectedPaths {
+            let expected: RGBAImage
+            do {
+                expected = try decoder.decode(try SuiteFiles.readBytes(path))
+            } catch {
+                problems.append("\((path as NSString).lastPathComponent): \(error)")
+                continue
+            }
+            guard expected.width == actual.width, expected.height == actual.height else {
+                problems.append("size \(actual.width)x\(actual.height) differs from \((path as NSString).lastPathComponent) "
+                    + "\(expected.width)x\(expected.height)")
+                continue
+            }
+            let mismatched = pixelmatch(actual, expected, threshold: threshold, includeAA: includeAA)
+            let fraction = Double(mismatched) / pixels
+            if result.difference.map({ fraction < $0 }) ?? true {
+                result.difference = fraction
+                result.bestPath = path
+            }
+            if mismatched == 0 { break }
+        }
+        if result.difference == nil {
+            result.problem = problems.isEmpty ? "no expected image" : problems.joined(separator: "; ")
+        }
+        return result
+    }
+
+    /// Writes `actual.png` and, when a same-size expected image exists, `diff.png` into `folder`.
+    func writeFailureImages(actual: RGBAImage, bestExpected: String?, folder: String) {
+        do {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            let encoder = PNGEncoder(options: .fast)
+            try SuiteFiles.writeBytes(try encoder.encode(actual), to: folder + "/actual.png")
+            if let bestExpected {
+                let expected = try decoder.decode(try SuiteFiles.readBytes(bestExpected))
+                var diff: RGBAImage?
+                _ = pixelmatch(actual, expected, threshold: threshold, includeAA: includeAA, diff: &diff)
+                if let diff { try SuiteFiles.writeBytes(try encoder.encode(diff), to: folder + "/diff.png") }
+            }
+        } catch {
+            FileHandle.standardError.write(Data("warning: could not write images to \(folder): \(error)\n".utf8))
+        }
+    }
+}
+
+/// A file the runner could not read or write.
+struct ConformanceIOError: Error, CustomStringConvertible {
+    let message: String
+    var description: String { message }
+}

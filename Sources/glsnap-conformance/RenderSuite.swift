@@ -1,0 +1,157 @@
+import Foundation
+import GLSnap
+import GLSnapGL
+import GLSnapImage
+import GLSnapStyle
+
+/// The GL render-test suite (`<suite>/render/tests/<category>/<case>/style.json` beside
+/// `expected*.png`), judged like the GL harness: pixelmatch threshold 0.13 without anti-aliased
+/// pixels, the best of the expected images, pass when the mismatched fraction ≤ `allowed`.
+struct RenderSuite {
+    static let threshold = 0.13
+
+    var suiteDir: String
+    var filter: CaseFilter
+    var backend: Backend
+    /// Where failing cases' `actual.png` and `diff.png` go: `<outputDir>/<category>/<case>/`.
+    var outputDir: String
+    var verbose: Bool
+
+    /// The selected cases as (category, case name, case folder), sorted. A case is any folder under
+    /// a category that holds a `style.json`; its name is its path below the category, so nested
+    /// cases (`line-dasharray/round/segments`) are found too.
+    func cases() throws -> [(category: String, name: String, folder: String)] {
+        let testsDir = suiteDir + "/render/tests"
+        let fm = FileManager.default
+        guard let categories = try? fm.contentsOfDirectory(atPath: testsDir) else {
+            throw ConformanceUsageError("--suite \(suiteDir): no render/tests folder")
+        }
+        var found: [(String, String, String)] = []
+        for category in categories.sorted() where !category.hasPrefix(".") {
+            var names: [String] = []
+            collectCases(in: testsDir + "/" + category, prefix: "", depth: 0, into: &names)
+            for name in names.sorted() where filter.matches(category: category, name: name) {
+                found.append((category, name, testsDir + "/" + category + "/" + name))
+            }
+        }
+        return found
+    }
+
+    /// The deepest nesting of case folders searched below a category.
+    private static let maxCaseDepth = 8
+
+    private func collectCases(in folder: String, prefix: String, depth: Int, into names: inout [String]) {
+        guard depth < RenderSuite.maxCaseDepth,
+              let entries = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
+        for entry in entries where !entry.hasPrefix(".") {
+            let path = folder + "/" + entry
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else { continue }
+            let name = prefix.isEmpty ? entry : prefix + "/" + entry
+            if FileManager.default.fileExists(atPath: path + "/style.json") { names.append(name) }
+            collectCases(in: path, prefix: name, depth: depth + 1, into: &names)
+        }
+    }
+
+    /// Runs every selected case, printing a line per category and the summary; returns the report.
+    func run() throws -> SuiteReport {
+        var report = SuiteReport(suite: "render")
+        let comparer = ImageComparer(threshold: RenderSuite.threshold, includeAA: false)
+        let all = try cases()
+        var index = 0
+        while index < all.count {
+            let category = all[index].category
+            var passed = 0, total = 0
+            while index < all.count, all[index].category == category {
+                let c = all[index]
+                let result = runCase(id: "\(c.category)/\(c.name)", folder: c.folder, comparer: comparer)
+                if result.status == .passed { passed += 1 }
+                if result.status != .skipped { total += 1 }
+                if verbose, result.status != .passed {
+                    print("  \(result.id): \(result.status.rawValue) \(result.reason ?? "")")
+                }
+                report.add(result)
+                index += 1
+            }
+            print("\(category): \(passed)/\(total) passed")
+            fflush(stdout)
+        }
+        return report
+    }
+
+    /// One case, start to end; never throws: every problem becomes the case's reason.
+    func runCase(id: String, folder: String, comparer: ImageComparer) -> CaseResult {
+        let start = Date()
+        var result = CaseResult(id: id, status: .failed, difference: nil, allowed: RenderCaseSpec.defaultAllowed,
+                                reason: nil, seconds: 0)
+        let outFolder = outputDir + "/" + id
+        let expected = expectedImages(in: folder)
+        do {
+            let text = try SuiteFiles.readText(folder + "/style.json")
+            let style = try JSON.parse(text)
+            let spec = RenderCaseSpec(style: style)
+            result.allowed = spec.allowed
+            if expected.isEmpty {
+                result.status = .skipped
+                result.reason = "no expected image"
+            } else if !spec.unsupported.isEmpty {
+                result.reason = spec.unsupported.joined(separator: "; ")
+            } else {
+                let image = try render(styleText: text, spec: spec)
+                let comparison = comparer.compare(image, with: expected)
+                result.difference = comparison.difference
+                if let d = comparison.difference {
+                    result.status = d <= spec.allowed ? .passed : .failed
+                    if result.status == .failed {
+                        result.reason = "mismatch \(SuiteReport.format(d)) > allowed \(SuiteReport.format(spec.allowed))"
+                    }
+                } else {
+                    result.reason = comparison.problem
+                }
+                if result.status == .failed {
+                    comparer.writeFailureImages(actual: image, bestExpected: comparison.bestPath, folder: outFolder)
+                }
+            }
+        } catch {
+            result.status = .failed
+            result.reason = "\(error)"
+        }
+        if result.status == .passed { try? FileManager.default.removeItem(atPath: outFolder) }
+        result.seconds = Date().timeIntervalSince(start)
+        return result
+    }
+
+    /// Draws the case in a fresh snapshotter, after carrying out its operations.
+    private func render(styleText: String, spec: RenderCaseSpec) throws -> RGBAImage {
+        let options = MapSnapshotOptions(size: Size(width: spec.width, height: spec.height),
+                                         pixelRatio: spec.pixelRatio, backend: backend)
+        let snapshotter = Snapshotter(options: options)
+        let rewrite = makeLocalRewrite(suiteDir: suiteDir)
+        snapshotter.resourceRewrite = rewrite
+        let baseURL = suiteDir + "/"
+        try snapshotter.setStyle(json: styleText, baseURL: baseURL)
+        var camera = CameraOptions()
+        for op in spec.operations {
+            switch op {
+            case .wait: break
+            case .setZoom(let z): camera.zoom = z
+            case .setBearing(let b): camera.bearing = b
+            case .setPitch(let p): camera.pitch = p
+            case let .setCenter(lon, lat): camera.center = Coordinate(latitude: lat, longitude: lon)
+            case .setStyleJSON(let json): try snapshotter.setStyle(json: json, baseURL: baseURL)
+            case .setStyleURL(let url): try snapshotter.setStyle(path: rewrite(url) ?? url)
+            case .unsupported(let name):
+                // RenderCaseSpec lists these in `unsupported`, and such cases are never drawn.
+                throw ConformanceIOError(message: "operation \(name) not supported")
+            }
+        }
+        snapshotter.setCamera(camera)
+        return try snapshotter.snapshot().image
+    }
+
+    /// `expected*.png` in a case folder, sorted.
+    private func expectedImages(in folder: String) -> [String] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        return names.filter { $0.hasPrefix("expected") && $0.hasSuffix(".png") }.sorted().map { folder + "/" + $0 }
+    }
+}

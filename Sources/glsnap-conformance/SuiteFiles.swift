@@ -1,0 +1,21 @@
+import Foundation
+
+/// Whole-file reads and writes; errors name the path.
+enum SuiteFiles {
+    static func readBytes(_ path: String) throws -> [UInt8] {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw ConformanceIOError(message: "cannot read \(path)")
+        }
+        return [UInt8](data)
+    }
+
+    static func readText(_ path: String) throws -> String {
+        String(decoding: try readBytes(path), as: UTF8.self)
+    }
+
+    static func writeBytes(_ bytes: [UInt8], to path: String) throws {
+        guard FileManager.default.createFile(atPath: path, contents: Data(bytes)) else {
+            throw ConformanceIOError(message: "cannot write \(path)")
+        }
+    }
+}

@@ -1,0 +1,75 @@
+import Foundation
+import GLSnapStyle
+
+/// The outcome of one case.
+enum CaseStatus: String {
+    case passed, failed, skipped
+}
+
+/// One line of the report.
+struct CaseResult {
+    var id: String
+    var status: CaseStatus
+    /// The mismatched fraction against the best expected image, when a comparison was made.
+    var difference: Double?
+    var allowed: Double
+    /// Why the case failed or was skipped; nil when it passed.
+    var reason: String?
+    /// Wall time of the case in seconds.
+    var seconds: Double
+}
+
+/// Counts, the summary line and the JSON report of a suite run.
+struct SuiteReport {
+    var suite: String
+    private(set) var results: [CaseResult] = []
+
+    init(suite: String) { self.suite = suite }
+
+    mutating func add(_ r: CaseResult) { results.append(r) }
+
+    func count(_ status: CaseStatus) -> Int { results.reduce(0) { $0 + ($1.status == status ? 1 : 0) } }
+
+    /// `N passed, M failed`, with `, K skipped` when any were skipped.
+    var summaryLine: String {
+        let skipped = count(.skipped)
+        return "\(count(.passed)) passed, \(count(.failed)) failed" + (skipped > 0 ? ", \(skipped) skipped" : "")
+    }
+
+    /// Skip reasons with how many cases gave each, most frequent first.
+    var skipReasons: [(reason: String, count: Int)] {
+        var counts: [String: Int] = [:]
+        for r in results where r.status == .skipped { counts[r.reason ?? "unknown", default: 0] += 1 }
+        return counts.map { ($0.key, $0.value) }.sorted { $0.1 != $1.1 ? $0.1 > $1.1 : $0.0 < $1.0 }
+    }
+
+    /// The report as JSON: totals and one object per case (id, status, difference, allowed, reason, seconds).
+    func json(totalSeconds: Double) -> String {
+        let cases: [JSON] = results.map { r in
+            .object([
+                "id": .string(r.id),
+                "status": .string(r.status.rawValue),
+                "difference": r.difference.map { .number($0) } ?? .null,
+                "allowed": .number(r.allowed),
+                "reason": r.reason.map { .string($0) } ?? .null,
+                "seconds": .number((r.seconds * 1000).rounded() / 1000),
+            ])
+        }
+        let report: JSON = .object([
+            "suite": .string(suite),
+            "passed": .number(Double(count(.passed))),
+            "failed": .number(Double(count(.failed))),
+            "skipped": .number(Double(count(.skipped))),
+            "seconds": .number((totalSeconds * 1000).rounded() / 1000),
+            "cases": .array(cases),
+        ])
+        return JSONText.encode(report) + "\n"
+    }
+
+    /// A fraction with six decimals, as the summary lines print it.
+    static func format(_ value: Double) -> String { String(format: "%.6f", value) }
+
+    func write(to path: String, totalSeconds: Double) throws {
+        try SuiteFiles.writeBytes(Array(json(totalSeconds: totalSeconds).utf8), to: path)
+    }
+}
