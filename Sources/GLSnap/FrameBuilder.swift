@@ -10,8 +10,16 @@ struct FrameBuilder {
     let style: LoadedStyle
     let tiles: LRUCache<TileKey, Cached<VectorTile>>
     let geometries: LRUCache<GeometryKey, Cached<GeometryBox>>
+    let policy: SourceErrorPolicy
     /// Seconds spent reading and decoding tiles in this builder's frames.
     private(set) var tileLoadSeconds = 0.0
+    /// Tiles drawn around under `SourceErrorPolicy.skip`.
+    private(set) var warnings: [String] = []
+
+    init(style: LoadedStyle, tiles: LRUCache<TileKey, Cached<VectorTile>>, geometries: LRUCache<GeometryKey, Cached<GeometryBox>>,
+         policy: SourceErrorPolicy) {
+        self.style = style; self.tiles = tiles; self.geometries = geometries; self.policy = policy
+    }
 
     mutating func frame(transform: Transform, pixelRatio: Double, width: Int, height: Int) throws -> Frame {
         var covers: [String: [CoveredTile]] = [:]
@@ -61,7 +69,9 @@ struct FrameBuilder {
             do {
                 return Cached(value: try tileSource.vectorTile(id))
             } catch {
-                throw GLSnapError.source(name: source, message: "tile \(id): \(error)")
+                guard policy == .skip else { throw GLSnapError.source(name: source, message: "tile \(id): \(error)") }
+                warnings.append("source \"\(source)\": tile \(id): \(error)")
+                return Cached(value: nil)
             }
         }.value
     }

@@ -8,6 +8,8 @@ public struct Snapshot: Sendable {
     public let pixelRatio: Double
     /// Where the time went.
     public internal(set) var timings = SnapshotTimings()
+    /// Problems drawn around (broken sources or tiles) under `SourceErrorPolicy.skip`.
+    public internal(set) var warnings: [String] = []
     let transform: Transform
 
     init(image: RGBAImage, pixelRatio: Double, transform: Transform) {

@@ -61,13 +61,13 @@ public final class Snapshotter: @unchecked Sendable {
 
     /// Loads a style file; relative URLs (`mbtiles://x.mbtiles`, `../glyphs/...`) resolve against its folder.
     public func setStyle(path: String) throws {
-        style = try LoadedStyle.load(path: path, rewrite: resourceRewrite, limits: options.limits)
+        style = try LoadedStyle.load(path: path, rewrite: resourceRewrite, options: options)
     }
 
     /// Loads a style from JSON text; relative URLs resolve against `baseURL` (a file URL or folder path).
     public func setStyle(json: String, baseURL: String? = nil) throws {
         let resolver = ResourceResolver(baseURL: baseURL, rewrite: resourceRewrite)
-        style = try LoadedStyle.parse(bytes: Array(json.utf8), origin: "inline JSON", resolver: resolver)
+        style = try LoadedStyle.parse(bytes: Array(json.utf8), origin: "inline JSON", resolver: resolver, policy: options.sourceErrors)
     }
 
     public func setCamera(_ camera: CameraOptions) {
@@ -119,7 +119,7 @@ public final class Snapshotter: @unchecked Sendable {
         let transform = try transform(camera)
         var timings = SnapshotTimings()
         let start = DispatchTime.now().uptimeNanoseconds
-        var builder = FrameBuilder(style: style, tiles: tileCache, geometries: geometryCache)
+        var builder = FrameBuilder(style: style, tiles: tileCache, geometries: geometryCache, policy: options.sourceErrors)
         let frame = try builder.frame(transform: transform, pixelRatio: options.pixelRatio, width: width, height: height)
         timings.tileLoad = builder.tileLoadSeconds
         timings.layout = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9 - builder.tileLoadSeconds
@@ -142,6 +142,7 @@ public final class Snapshotter: @unchecked Sendable {
         }
         var snapshot = Snapshot(image: image, pixelRatio: options.pixelRatio, transform: transform)
         snapshot.timings = timings
+        snapshot.warnings = style.sourceErrors.sorted { $0.key < $1.key }.map { "source \"\($0.key)\": \($0.value)" } + builder.warnings
         if let overlay {
             var o = SnapshotOverlay(snapshot: snapshot)
             overlay(&o)
