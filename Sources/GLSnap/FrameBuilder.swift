@@ -21,7 +21,10 @@ struct FrameBuilder {
         self.style = style; self.tiles = tiles; self.geometries = geometries; self.policy = policy
     }
 
-    mutating func frame(transform: Transform, pixelRatio: Double, width: Int, height: Int) throws -> Frame {
+    /// The frame of the whole image, or of `piece` of it (then only tiles that reach the piece).
+    mutating func frame(transform: Transform, pixelRatio: Double, width: Int, height: Int, piece: PixelRect? = nil) throws -> Frame {
+        let piece = piece ?? PixelRect(x: 0, y: 0, width: width, height: height)
+        let whole = piece == PixelRect(x: 0, y: 0, width: width, height: height)
         var covers: [String: [CoveredTile]] = [:]
         var layers: [FrameLayer] = []
         let zoom = transform.zoom
@@ -35,7 +38,7 @@ struct FrameBuilder {
                 guard info.type == .vector || info.type == .geojson else { continue }
                 let cover = covers[sourceName] ?? transform.coveringTiles(
                     minZoom: info.minzoom, maxZoom: info.maxzoom, tileSize: info.tileSize, reparseOverscaled: true
-                ).filter { info.covers($0.id) }
+                ).filter { info.covers($0.id) && (whole || FrameBuilder.touches($0, piece, transform: transform, width: width, height: height)) }
                 covers[sourceName] = cover
                 var frameTiles: [FrameTile] = []
                 for covered in cover {
@@ -47,8 +50,30 @@ struct FrameBuilder {
                 continue
             }
         }
-        return Frame(transform: transform, pixelRatio: pixelRatio, width: width, height: height,
+        return Frame(transform: transform, pixelRatio: pixelRatio, width: width, height: height, piece: piece,
                      layers: layers, styleGeneration: style.generation)
+    }
+
+    /// Pixels around a piece within which a tile still counts as touching it: circles are drawn
+    /// whole by the tile that holds their center.
+    static let pieceMargin = 128.0
+
+    /// Whether the tile's square, projected, reaches the piece (always true for a tile partly
+    /// behind the camera).
+    static func touches(_ tile: CoveredTile, _ piece: PixelRect, transform: Transform, width: Int, height: Int) -> Bool {
+        let m = transform.tileMatrix(for: tile.id, wrap: tile.wrap).map(Double.init)
+        let e = Double(TileExtent.extent)
+        var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
+        for (x, y) in [(0.0, 0.0), (e, 0), (e, e), (0, e)] {
+            let cx = m[0] * x + m[4] * y + m[12], cy = m[1] * x + m[5] * y + m[13], w = m[3] * x + m[7] * y + m[15]
+            guard w > 1e-9 else { return true }
+            // Normalized device coordinates to image pixels (y down).
+            let px = (cx / w + 1) / 2 * Double(width), py = (1 - cy / w) / 2 * Double(height)
+            minX = min(minX, px); maxX = max(maxX, px); minY = min(minY, py); maxY = max(maxY, py)
+        }
+        let g = pieceMargin
+        return maxX >= Double(piece.x) - g && minX <= Double(piece.x + piece.width) + g
+            && maxY >= Double(piece.y) - g && minY <= Double(piece.y + piece.height) + g
     }
 
     private mutating func geometry(layer: StyleLayer, source: String, tileSource: TileSource, tile: CoveredTile) throws -> GeometryBox? {

@@ -1,9 +1,12 @@
 /// Explicit bounds on what a request may ask for, so hostile input cannot exhaust the machine.
 public struct Limits: Sendable {
-    /// Largest image side in pixels (after the pixel ratio).
-    public var maxImageSide: Int = 16384
-    /// Largest image area in pixels.
+    /// Largest image side in pixels (after the pixel ratio), for images streamed in bands.
+    public var maxImageSide: Int = 65535
+    /// Largest image held in memory whole (`Snapshotter.snapshot`), in pixels: 1 GiB of RGBA.
     public var maxImagePixels: Int = 16384 * 16384
+    /// Largest piece drawn at once; larger images are drawn in pieces of at most this size (and
+    /// never beyond the GL driver's framebuffer limit).
+    public var pieceSize: Int = 4096
     /// Pixel ratio range.
     public var pixelRatio: ClosedRange<Double> = 0.1...8
     /// Largest style file in bytes.

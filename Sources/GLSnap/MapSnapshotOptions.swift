@@ -23,8 +23,9 @@ public struct MapSnapshotOptions: Sendable {
         self.workers = max(1, workers); self.sourceErrors = sourceErrors
     }
 
-    /// The image size in pixels, or an error naming what is out of range.
-    public func pixelSize() throws -> (width: Int, height: Int) {
+    /// The image size in pixels, or an error naming what is out of range. `streamed` images
+    /// (written band by band) may exceed `limits.maxImagePixels`, not `limits.maxImageSide`.
+    public func pixelSize(streamed: Bool = false) throws -> (width: Int, height: Int) {
         guard size.width.isFinite, size.height.isFinite, size.width > 0, size.height > 0 else {
             throw GLSnapError.invalidOptions("size \(size.width)x\(size.height) must be positive")
         }
@@ -35,8 +36,14 @@ public struct MapSnapshotOptions: Sendable {
         guard w >= 1, h >= 1 else {
             throw GLSnapError.invalidOptions("size \(size.width)x\(size.height) at ratio \(pixelRatio) is less than one pixel")
         }
-        guard w <= Double(limits.maxImageSide), h <= Double(limits.maxImageSide), w * h <= Double(limits.maxImagePixels) else {
+        guard w <= Double(limits.maxImageSide), h <= Double(limits.maxImageSide) else {
             throw GLSnapError.invalidOptions("image \(Int(w))x\(Int(h)) pixels exceeds the limit of \(limits.maxImageSide) pixels per side")
+        }
+        guard streamed || w * h <= Double(limits.maxImagePixels) else {
+            throw GLSnapError.invalidOptions("image \(Int(w))x\(Int(h)) pixels is over \(limits.maxImagePixels) pixels to hold in memory; stream it to a file instead (glsnap render does)")
+        }
+        guard limits.pieceSize >= 16 else {
+            throw GLSnapError.invalidOptions("piece size \(limits.pieceSize) must be at least 16 pixels")
         }
         return (Int(w), Int(h))
     }

@@ -29,6 +29,7 @@ public final class Snapshotter: @unchecked Sendable {
         set { lock.lock(); _style = newValue; lock.unlock() }
     }
     private var _style: LoadedStyle?
+    var loadedStyle: LoadedStyle? { style }
     private let lock = NSLock()
     private let workers: [RenderWorker]
     private var freeWorkers: [Int]
@@ -113,41 +114,97 @@ public final class Snapshotter: @unchecked Sendable {
     }
 
     /// Renders the current style with `camera` (thread-safe: concurrent calls use different workers).
+    /// Images larger than `options.limits.pieceSize` are drawn in pieces and stitched.
     public func snapshot(camera: CameraOptions, overlay: ((inout SnapshotOverlay) -> Void)? = nil) throws -> Snapshot {
-        guard let style else { throw GLSnapError.style(source: "(none)", message: "no style set: call setStyle first") }
         let (width, height) = try options.pixelSize()
-        let transform = try transform(camera)
-        var timings = SnapshotTimings()
-        let start = DispatchTime.now().uptimeNanoseconds
-        var builder = FrameBuilder(style: style, tiles: tileCache, geometries: geometryCache, policy: options.sourceErrors)
-        let frame = try builder.frame(transform: transform, pixelRatio: options.pixelRatio, width: width, height: height)
-        timings.tileLoad = builder.tileLoadSeconds
-        timings.layout = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9 - builder.tileLoadSeconds
-        let image: RGBAImage
-        do {
-            (image, timings.draw, timings.readback) = try withWorker { worker in
-                try worker.run { renderer in
-                    let t0 = DispatchTime.now().uptimeNanoseconds
-                    try renderer.draw(frame)
-                    let t1 = DispatchTime.now().uptimeNanoseconds
-                    let image = try renderer.readImage(width: width, height: height)
-                    let t2 = DispatchTime.now().uptimeNanoseconds
-                    return (image, Double(t1 - t0) / 1e9, Double(t2 - t1) / 1e9)
-                }
+        var image = RGBAImage(width: width, height: height)
+        var snapshot = try image.pixels.withUnsafeMutableBytes { pixels in
+            try render(camera: camera) { band, y, rows in
+                let start = y * width * 4
+                pixels.baseAddress!.advanced(by: start).copyMemory(from: band.baseAddress!, byteCount: rows * width * 4)
             }
-        } catch let e as GLSnapError {
-            throw e
-        } catch {
-            throw GLSnapError.render("\(error)")
         }
-        var snapshot = Snapshot(image: image, pixelRatio: options.pixelRatio, transform: transform)
-        snapshot.timings = timings
-        snapshot.warnings = style.sourceErrors.sorted { $0.key < $1.key }.map { "source \"\($0.key)\": \($0.value)" } + builder.warnings
+        snapshot.image = image
         if let overlay {
             var o = SnapshotOverlay(snapshot: snapshot)
             overlay(&o)
             snapshot.image = o.image
         }
+        return snapshot
+    }
+
+    /// Renders the current style with `camera` band by band, top to bottom, for images of any size
+    /// (up to `options.limits.maxImageSide` a side): each band is full width, at most
+    /// `options.limits.pieceSize` rows, drawn in pieces through sub-frusta of the one camera, and
+    /// handed to `band(rows, firstRow, rowCount)` as straight RGBA. Memory stays bounded by one band.
+    /// The returned snapshot carries the coordinate conversion, timings and warnings, and an empty
+    /// 1x1 image.
+    public func render(camera: CameraOptions, progress: ((_ done: Int, _ total: Int) -> Void)? = nil,
+                       band: (UnsafeRawBufferPointer, _ firstRow: Int, _ rowCount: Int) throws -> Void) throws -> Snapshot {
+        guard let style else { throw GLSnapError.style(source: "(none)", message: "no style set: call setStyle first") }
+        let (width, height) = try options.pixelSize(streamed: true)
+        let transform = try transform(camera)
+        var timings = SnapshotTimings()
+        var builder = FrameBuilder(style: style, tiles: tileCache, geometries: geometryCache, policy: options.sourceErrors)
+        let pieceSide = options.limits.pieceSize
+        let bandHeight = min(height, pieceSide)
+        let columns = (width + pieceSide - 1) / pieceSide
+        let bands = (height + bandHeight - 1) / bandHeight
+        var bandPixels = [UInt8](repeating: 0, count: width * bandHeight * 4)
+        var piecePixels = [UInt8](repeating: 0, count: columns == 1 ? 0 : min(width, pieceSide) * bandHeight * 4)
+        for b in 0..<bands {
+            let y = b * bandHeight
+            let rows = min(bandHeight, height - y)
+            for c in 0..<columns {
+                let x = c * pieceSide
+                let piece = PixelRect(x: x, y: y, width: min(pieceSide, width - x), height: rows)
+                let start = DispatchTime.now().uptimeNanoseconds
+                let loadBefore = builder.tileLoadSeconds
+                let frame = try builder.frame(transform: transform, pixelRatio: options.pixelRatio, width: width, height: height, piece: piece)
+                let tileLoad = builder.tileLoadSeconds - loadBefore
+                timings.tileLoad += tileLoad
+                timings.layout += Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9 - tileLoad
+                let (draw, readback): (Double, Double)
+                do {
+                    (draw, readback) = try withWorker { worker in
+                        try worker.run { renderer in
+                            let t0 = DispatchTime.now().uptimeNanoseconds
+                            try renderer.draw(frame)
+                            let t1 = DispatchTime.now().uptimeNanoseconds
+                            if columns == 1 {
+                                try bandPixels.withUnsafeMutableBytes { try renderer.readPixels(into: $0) }
+                            } else {
+                                try piecePixels.withUnsafeMutableBytes { try renderer.readPixels(into: $0) }
+                            }
+                            return (Double(t1 - t0) / 1e9, Double(DispatchTime.now().uptimeNanoseconds - t1) / 1e9)
+                        }
+                    }
+                } catch let e as GLSnapError {
+                    throw e
+                } catch {
+                    throw GLSnapError.render("\(error)")
+                }
+                timings.draw += draw
+                timings.readback += readback
+                if columns > 1 {
+                    // Place the piece's rows into the band.
+                    let rowBytes = piece.width * 4
+                    bandPixels.withUnsafeMutableBytes { dst in
+                        piecePixels.withUnsafeBytes { src in
+                            for r in 0..<rows {
+                                dst.baseAddress!.advanced(by: (r * width + x) * 4)
+                                    .copyMemory(from: src.baseAddress!.advanced(by: r * rowBytes), byteCount: rowBytes)
+                            }
+                        }
+                    }
+                }
+                progress?(b * columns + c + 1, bands * columns)
+            }
+            try bandPixels.withUnsafeBytes { try band(UnsafeRawBufferPointer(rebasing: $0[0..<(rows * width * 4)]), y, rows) }
+        }
+        var snapshot = Snapshot(image: RGBAImage(width: 1, height: 1), pixelRatio: options.pixelRatio, transform: transform)
+        snapshot.timings = timings
+        snapshot.warnings = style.sourceErrors.sorted { $0.key < $1.key }.map { "source \"\($0.key)\": \($0.value)" } + builder.warnings
         return snapshot
     }
 }

@@ -45,6 +45,8 @@ public final class GeoJSONSource: TileSource, @unchecked Sendable {
 
     public let info: SourceInfo
     public let options: GeoJSONOptions
+    /// West, south, east, north of all the data (degrees); nil when it has no positions.
+    public let dataBounds: [Double]?
 
     private let table: [GeoJSONFeatureRecord]
     private let lock = NSLock()
@@ -65,6 +67,7 @@ public final class GeoJSONSource: TileSource, @unchecked Sendable {
         self.options = options
         self.info = SourceInfo(type: .geojson, minzoom: options.minzoom, maxzoom: options.maxzoom, tileSize: 512)
         let features = try GeoJSONParser.parse(data, maxPositions: options.maxPositions)
+        dataBounds = GeoJSONFeature.bounds(features)
         table = features.map { GeoJSONFeatureRecord(id: $0.id, properties: $0.properties) }
         let extent = Double(options.extent)
         let tolerance = worldTolerance(atZoom: options.maxzoom)

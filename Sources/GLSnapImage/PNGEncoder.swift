@@ -62,57 +62,96 @@ public struct PNGEncoder: Sendable {
 
     /// Returns the PNG file bytes of `image`.
     public func encode(_ image: RGBAImage) throws -> [UInt8] {
-        guard image.width <= Self.maxDimension, image.height <= Self.maxDimension else {
-            throw ImageError.pngEncode(call: "png_set_IHDR",
-                                       message: "\(image.width)x\(image.height) is larger than \(Self.maxDimension) per side")
-        }
-        guard let png = png_create_write_struct(PNG_LIBPNG_VER_STRING, nil, pngEncodeError, pngEncodeWarning) else {
-            throw ImageError.pngEncode(call: "png_create_write_struct", message: "out of memory or libpng version mismatch")
-        }
-        var info = png_create_info_struct(png)
-        guard info != nil else {
-            var p: png_structp? = png
-            png_destroy_write_struct(&p, nil)
-            throw ImageError.pngEncode(call: "png_create_info_struct", message: "out of memory")
-        }
-        var pngOpt: png_structp? = png
-        defer { png_destroy_write_struct(&pngOpt, &info) }
-
         let sink = PNGMemorySink()
         // A compressed PNG is rarely larger than a quarter of the raw size; grow from there.
         sink.bytes.reserveCapacity(image.pixels.count / 4 + 1024)
-        let unmanaged = Unmanaged.passUnretained(sink)
-        png_set_write_fn(png, unmanaged.toOpaque(), pngMemoryWrite, nil)
-        png_set_user_limits(png, UInt32(Self.maxDimension), UInt32(Self.maxDimension))
+        let writer = try PNGRowWriter(width: image.width, height: image.height, options: options) { chunk in
+            sink.bytes.append(contentsOf: chunk)
+        }
+        image.pixels.withUnsafeBytes { writer.write(rows: $0, count: image.height) }
+        writer.finish()
+        return sink.bytes
+    }
+}
+
+/// Writes a PNG row band by row band, so an image far larger than memory can be encoded as it is
+/// read back: the caller hands rows (straight RGBA, top first) and gets compressed bytes through
+/// `output` as libpng produces them.
+public final class PNGRowWriter {
+    public let width: Int
+    public let height: Int
+    private var png: png_structp?
+    private var info: png_infop?
+    private var rowsWritten = 0
+    private var finished = false
+    private let output: PNGCallbackSink
+
+    public init(width: Int, height: Int, options: PNGEncoder.Options = .standard,
+                output: @escaping (UnsafeBufferPointer<UInt8>) -> Void) throws {
+        guard width > 0, height > 0, width <= PNGEncoder.maxDimension, height <= PNGEncoder.maxDimension else {
+            throw ImageError.pngEncode(call: "png_set_IHDR",
+                                       message: "\(width)x\(height) is outside 1...\(PNGEncoder.maxDimension) per side")
+        }
+        self.width = width
+        self.height = height
+        self.output = PNGCallbackSink(output)
+        guard let png = png_create_write_struct(PNG_LIBPNG_VER_STRING, nil, pngEncodeError, pngEncodeWarning) else {
+            throw ImageError.pngEncode(call: "png_create_write_struct", message: "out of memory or libpng version mismatch")
+        }
+        self.png = png
+        info = png_create_info_struct(png)
+        guard info != nil else {
+            png_destroy_write_struct(&self.png, nil)
+            throw ImageError.pngEncode(call: "png_create_info_struct", message: "out of memory")
+        }
+        png_set_write_fn(png, Unmanaged.passUnretained(self.output).toOpaque(), pngCallbackWrite, nil)
+        png_set_user_limits(png, UInt32(PNGEncoder.maxDimension), UInt32(PNGEncoder.maxDimension))
         png_set_compression_level(png, Int32(options.compressionLevel))
         png_set_filter(png, 0, options.filter.libpngMask)
         // Bigger IDAT chunks: fewer callbacks and CRCs per image.
         png_set_compression_buffer_size(png, 1 << 16)
-        png_set_IHDR(png, info, UInt32(image.width), UInt32(image.height), 8, PNG_COLOR_TYPE_RGB_ALPHA,
+        png_set_IHDR(png, info, UInt32(width), UInt32(height), 8, PNG_COLOR_TYPE_RGB_ALPHA,
                      PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT)
         png_write_info(png, info)
-        let rowBytes = image.width * 4
-        image.pixels.withUnsafeBufferPointer { px in
-            guard let base = px.baseAddress else { return }
-            for y in 0..<image.height {
-                png_write_row(png, base + y * rowBytes)
-            }
-        }
-        png_write_end(png, nil)
-        withExtendedLifetime(sink) {}
-        return sink.bytes
     }
+
+    deinit {
+        png_destroy_write_struct(&png, &info)
+    }
+
+    /// Appends `count` rows of `width * 4` bytes each.
+    public func write(rows: UnsafeRawBufferPointer, count: Int) {
+        precondition(!finished && rowsWritten + count <= height, "more rows than the image has")
+        precondition(rows.count >= count * width * 4, "row buffer smaller than \(count) rows")
+        guard let base = rows.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return }
+        for y in 0..<count {
+            png_write_row(png, base + y * width * 4)
+        }
+        rowsWritten += count
+    }
+
+    /// Ends the file once every row is written.
+    public func finish() {
+        precondition(rowsWritten == height, "\(rowsWritten) of \(height) rows written")
+        guard !finished else { return }
+        png_write_end(png, nil)
+        finished = true
+    }
+}
+
+final class PNGCallbackSink {
+    let body: (UnsafeBufferPointer<UInt8>) -> Void
+    init(_ body: @escaping (UnsafeBufferPointer<UInt8>) -> Void) { self.body = body }
+}
+
+private func pngCallbackWrite(_ png: png_structp?, _ data: png_bytep?, _ count: Int) {
+    guard let io = png_get_io_ptr(png), let data else { return }
+    Unmanaged<PNGCallbackSink>.fromOpaque(io).takeUnretainedValue().body(UnsafeBufferPointer(start: data, count: count))
 }
 
 /// The growing output buffer the write callback appends to.
 final class PNGMemorySink {
     var bytes: [UInt8] = []
-}
-
-private func pngMemoryWrite(_ png: png_structp?, _ data: png_bytep?, _ count: Int) {
-    guard let io = png_get_io_ptr(png), let data else { return }
-    let sink = Unmanaged<PNGMemorySink>.fromOpaque(io).takeUnretainedValue()
-    sink.bytes.append(contentsOf: UnsafeBufferPointer(start: data, count: count))
 }
 
 /// Reached only for refused parameters (validated beforehand) or memory exhaustion; libpng

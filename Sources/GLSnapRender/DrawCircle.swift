@@ -38,7 +38,7 @@ extension Painter {
                 let s = Float(t.pixelsToTileUnits(tile.tile.id, 1))
                 gl.Uniform2f(program.location("u_extrude_scale"), s, s)
             } else {
-                gl.Uniform2f(program.location("u_extrude_scale"), Float(2 / t.width), Float(-2 / t.height))
+                gl.Uniform2f(program.location("u_extrude_scale"), Float(pixelsToClipUnits.x), Float(pixelsToClipUnits.y))
             }
             let paint = bindPaint(Painter.circleAttributes, layer: layer, geometry: g, box: box)
             bindAttributes(.circle, geometry: g, paint: paint)

@@ -25,7 +25,7 @@ extension Painter {
         let program = try renderer.programs.program(.line)
         context.use(program)
         let t = frame.transform
-        gl.Uniform2f(program.location("u_units_to_pixels"), Float(t.width / 2), Float(-t.height / 2))
+        gl.Uniform2f(program.location("u_units_to_pixels"), Float(1 / pixelsToClipUnits.x), Float(1 / pixelsToClipUnits.y))
         gl.Uniform1f(program.location("u_device_pixel_ratio"), Float(frame.pixelRatio))
         let dashes = layer.hasValue("line-dasharray", kind: .paint) ? layer.paint("line-dasharray").evaluateNumbers(ctx) : []
         let roundDashes = layer.layout("line-cap").evaluateString(ctx) == "round"

@@ -17,19 +17,58 @@ public struct FrameLayer {
     public init(layer: StyleLayer, source: String?, tiles: [FrameTile]) { self.layer = layer; self.source = source; self.tiles = tiles }
 }
 
-/// Everything the GL step needs for one image, prepared on the CPU.
+/// A rectangle of the image in pixels, from the top-left corner.
+public struct PixelRect: Equatable, Sendable {
+    public var x, y, width, height: Int
+    public init(x: Int, y: Int, width: Int, height: Int) { self.x = x; self.y = y; self.width = width; self.height = height }
+}
+
+/// Everything the GL step needs for one image, or one piece of a larger one, prepared on the CPU.
+///
+/// A piece is drawn through a sub-frustum of the one camera: clip space is scaled and moved so the
+/// piece's rectangle fills the framebuffer, and every screen-space uniform uses the piece's size.
+/// Stitched pieces therefore equal what one huge framebuffer would show.
 public struct Frame {
     public var transform: Transform
     public var pixelRatio: Double
-    /// Image size in pixels.
-    public var width: Int
-    public var height: Int
+    /// The whole image in pixels.
+    public var imageWidth: Int
+    public var imageHeight: Int
+    /// The part of the image this frame draws (the framebuffer's size); all of it by default.
+    public var piece: PixelRect
     public var layers: [FrameLayer]
     /// Changes whenever the style changes, so cached per-vertex paint is not reused across styles.
     public var styleGeneration: Int
 
-    public init(transform: Transform, pixelRatio: Double, width: Int, height: Int, layers: [FrameLayer], styleGeneration: Int) {
-        self.transform = transform; self.pixelRatio = pixelRatio; self.width = width; self.height = height
+    /// Framebuffer size in pixels.
+    public var width: Int { piece.width }
+    public var height: Int { piece.height }
+
+    public init(transform: Transform, pixelRatio: Double, width: Int, height: Int, piece: PixelRect? = nil,
+                layers: [FrameLayer], styleGeneration: Int) {
+        self.transform = transform; self.pixelRatio = pixelRatio; self.imageWidth = width; self.imageHeight = height
+        self.piece = piece ?? PixelRect(x: 0, y: 0, width: width, height: height)
         self.layers = layers; self.styleGeneration = styleGeneration
+    }
+
+    /// How many times larger the image is than the piece, per axis (1 for a whole-image frame).
+    public var pieceScale: (x: Double, y: Double) {
+        (Double(imageWidth) / Double(piece.width), Double(imageHeight) / Double(piece.height))
+    }
+
+    /// `m` (into the whole image's clip space) followed by the move into the piece's clip space.
+    public func pieceMatrix(_ m: [Float]) -> [Float] {
+        guard piece.width != imageWidth || piece.height != imageHeight || piece.x != 0 || piece.y != 0 else { return m }
+        let (sx, sy) = pieceScale
+        // The piece's center in the image's normalized device coordinates (y up).
+        let cx = (Double(piece.x) + Double(piece.width) / 2) / Double(imageWidth) * 2 - 1
+        let cy = 1 - (Double(piece.y) + Double(piece.height) / 2) / Double(imageHeight) * 2
+        var out = m
+        for col in 0..<4 {
+            let x = Double(m[col * 4]), y = Double(m[col * 4 + 1]), w = Double(m[col * 4 + 3])
+            out[col * 4] = Float(sx * (x - cx * w))
+            out[col * 4 + 1] = Float(sy * (y - cy * w))
+        }
+        return out
     }
 }

@@ -41,6 +41,12 @@ public final class MapRenderer {
         return try readImage(width: frame.width, height: frame.height)
     }
 
+    /// Reads the last drawn frame (or piece) into `out`: straight RGBA rows, top first.
+    public func readPixels(into out: UnsafeMutableRawBufferPointer) throws {
+        guard let fb = framebuffer else { return }
+        try fb.read(intoStraightRGBA: out)
+    }
+
     /// Reads the last drawn frame back (waits for the rasterizer).
     public func readImage(width: Int, height: Int) throws -> RGBAImage {
         var image = RGBAImage(width: width, height: height)

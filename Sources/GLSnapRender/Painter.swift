@@ -22,6 +22,13 @@ struct Painter {
 
     var zoom: Double { frame.transform.zoom }
 
+    /// Clip-space units per CSS pixel of the piece drawn, over x and y (2 / width, -2 / height
+    /// for a whole-image frame).
+    var pixelsToClipUnits: (x: Double, y: Double) {
+        let (sx, sy) = frame.pieceScale
+        return (2 / frame.transform.width * sx, -2 / frame.transform.height * sy)
+    }
+
     mutating func draw(_ item: FrameLayer) throws {
         let layer = item.layer
         guard layer.isVisible(atZoom: zoom) else { return }
@@ -60,7 +67,7 @@ struct Painter {
             maskedTiles[t] = id
             context.apply(DrawModes(stencil: StencilMode(function: GLenum(GL_ALWAYS), reference: id, writeMask: 0xFF,
                                                          pass: GLenum(GL_REPLACE)), color: .disabled))
-            setMatrix(program, frame.transform.tileMatrix(for: t.id, wrap: t.wrap))
+            setMatrix(program, frame.pieceMatrix(frame.transform.tileMatrix(for: t.id, wrap: t.wrap)))
             gl.DrawElements(GLenum(GL_TRIANGLES), 6, GLenum(GL_UNSIGNED_INT), nil)
         }
     }
@@ -134,7 +141,7 @@ struct Painter {
     /// anchor is the viewport (MapLibre's translatePosMatrix).
     func matrix(for tile: CoveredTile, translate: [Double], anchor: String) -> [Float] {
         var m = frame.transform.tileMatrix(for: tile.id, wrap: tile.wrap)
-        guard translate.count == 2, translate[0] != 0 || translate[1] != 0 else { return m }
+        guard translate.count == 2, translate[0] != 0 || translate[1] != 0 else { return frame.pieceMatrix(m) }
         var x = translate[0], y = translate[1]
         if anchor == "viewport" {
             let angle = frame.transform.bearing * .pi / 180
@@ -144,7 +151,7 @@ struct Painter {
         let tx = Float(frame.transform.pixelsToTileUnits(tile.id, x))
         let ty = Float(frame.transform.pixelsToTileUnits(tile.id, y))
         for i in 0..<4 { m[12 + i] += m[i] * tx + m[4 + i] * ty }
-        return m
+        return frame.pieceMatrix(m)
     }
 
     func translate(_ layer: StyleLayer, _ prefix: String) -> (translate: [Double], anchor: String) {
