@@ -86,6 +86,8 @@ struct RenderSuite {
                                 reason: nil, seconds: 0)
         let outFolder = outputDir + "/" + id
         let expected = expectedImages(in: folder)
+        // Images of an earlier run would mislead next to this run's result.
+        try? FileManager.default.removeItem(atPath: outFolder)
         do {
             let text = try SuiteFiles.readText(folder + "/style.json")
             let style = try JSON.parse(text)
@@ -109,14 +111,13 @@ struct RenderSuite {
                     result.reason = comparison.problem
                 }
                 if result.status == .failed {
-                    comparer.writeFailureImages(actual: image, bestExpected: comparison.bestPath, folder: outFolder)
+                    comparer.writeFailureImages(actual: image, bestExpected: comparison.best, folder: outFolder)
                 }
             }
         } catch {
             result.status = .failed
             result.reason = "\(error)"
         }
-        if result.status == .passed { try? FileManager.default.removeItem(atPath: outFolder) }
         result.seconds = Date().timeIntervalSince(start)
         return result
     }
