@@ -1,3 +1,4 @@
+import Foundation
 import GLSnapData
 import GLSnapLayout
 import GLSnapRender
@@ -9,8 +10,18 @@ struct FrameBuilder {
     let style: LoadedStyle
     let tiles: LRUCache<TileKey, Cached<VectorTile>>
     let geometries: LRUCache<GeometryKey, Cached<GeometryBox>>
+    let policy: SourceErrorPolicy
+    /// Seconds spent reading and decoding tiles in this builder's frames.
+    private(set) var tileLoadSeconds = 0.0
+    /// Tiles drawn around under `SourceErrorPolicy.skip`.
+    private(set) var warnings: [String] = []
 
-    func frame(transform: Transform, pixelRatio: Double, width: Int, height: Int) throws -> Frame {
+    init(style: LoadedStyle, tiles: LRUCache<TileKey, Cached<VectorTile>>, geometries: LRUCache<GeometryKey, Cached<GeometryBox>>,
+         policy: SourceErrorPolicy) {
+        self.style = style; self.tiles = tiles; self.geometries = geometries; self.policy = policy
+    }
+
+    mutating func frame(transform: Transform, pixelRatio: Double, width: Int, height: Int) throws -> Frame {
         var covers: [String: [CoveredTile]] = [:]
         var layers: [FrameLayer] = []
         let zoom = transform.zoom
@@ -40,7 +51,7 @@ struct FrameBuilder {
                      layers: layers, styleGeneration: style.generation)
     }
 
-    private func geometry(layer: StyleLayer, source: String, tileSource: TileSource, tile: CoveredTile) throws -> GeometryBox? {
+    private mutating func geometry(layer: StyleLayer, source: String, tileSource: TileSource, tile: CoveredTile) throws -> GeometryBox? {
         let key = GeometryKey(generation: style.generation, layer: layer.id, tile: tile.id, overscaledZoom: tile.overscaledZoom)
         return try geometries.value(for: key) {
             guard let vt = try vectorTile(source: source, tileSource: tileSource, id: tile.id) else { return Cached(value: nil) }
@@ -51,12 +62,16 @@ struct FrameBuilder {
         }.value
     }
 
-    private func vectorTile(source: String, tileSource: TileSource, id: TileID) throws -> VectorTile? {
+    private mutating func vectorTile(source: String, tileSource: TileSource, id: TileID) throws -> VectorTile? {
         try tiles.value(for: TileKey(generation: style.generation, source: source, tile: id)) {
+            let start = DispatchTime.now().uptimeNanoseconds
+            defer { tileLoadSeconds += Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9 }
             do {
                 return Cached(value: try tileSource.vectorTile(id))
             } catch {
-                throw GLSnapError.source(name: source, message: "tile \(id): \(error)")
+                guard policy == .skip else { throw GLSnapError.source(name: source, message: "tile \(id): \(error)") }
+                warnings.append("source \"\(source)\": tile \(id): \(error)")
+                return Cached(value: nil)
             }
         }.value
     }

@@ -11,15 +11,18 @@ final class LoadedStyle: @unchecked Sendable {
     let resolver: ResourceResolver
     /// Distinguishes styles in shared caches.
     let generation: Int
+    /// Sources that could not be opened (only with `SourceErrorPolicy.skip`), by name.
+    let sourceErrors: [String: String]
 
     private static let counter = Counter()
 
-    init(style: Style, origin: String, resolver: ResourceResolver) throws {
+    init(style: Style, origin: String, resolver: ResourceResolver, policy: SourceErrorPolicy) throws {
         self.style = style
         self.origin = origin
         self.resolver = resolver
         generation = LoadedStyle.counter.next()
         var sources: [String: TileSource] = [:]
+        var errors: [String: String] = [:]
         let used = Set(style.layers.compactMap(\.source))
         for (name, definition) in style.sources where used.contains(name) {
             do {
@@ -29,10 +32,12 @@ final class LoadedStyle: @unchecked Sendable {
                     sources[name] = s
                 }
             } catch {
-                throw GLSnapError.source(name: name, message: "\(error)")
+                guard policy == .skip else { throw GLSnapError.source(name: name, message: "\(error)") }
+                errors[name] = "\(error)"
             }
         }
         self.sources = sources
+        sourceErrors = errors
     }
 
     private static func geoJSONSource(_ definition: JSON, resolver: ResourceResolver) throws -> TileSource {
@@ -48,7 +53,8 @@ final class LoadedStyle: @unchecked Sendable {
     }
 
     /// Reads and parses a style file; relative URLs in it resolve against its folder.
-    static func load(path: String, rewrite: (@Sendable (String) -> String?)?, limits: Limits) throws -> LoadedStyle {
+    static func load(path: String, rewrite: (@Sendable (String) -> String?)?, options: MapSnapshotOptions) throws -> LoadedStyle {
+        let limits = options.limits
         let url = URL(fileURLWithPath: path)
         guard let attrs = try? FileManager.default.attributesOfItem(atPath: path) else {
             throw GLSnapError.style(source: path, message: "no such file")
@@ -60,17 +66,17 @@ final class LoadedStyle: @unchecked Sendable {
             throw GLSnapError.style(source: path, message: "cannot read the file")
         }
         let resolver = ResourceResolver(baseURL: url.absoluteString, rewrite: rewrite)
-        return try parse(bytes: [UInt8](data), origin: path, resolver: resolver)
+        return try parse(bytes: [UInt8](data), origin: path, resolver: resolver, policy: options.sourceErrors)
     }
 
-    static func parse(bytes: [UInt8], origin: String, resolver: ResourceResolver) throws -> LoadedStyle {
+    static func parse(bytes: [UInt8], origin: String, resolver: ResourceResolver, policy: SourceErrorPolicy) throws -> LoadedStyle {
         let style: Style
         do {
             style = try Style(bytes: bytes)
         } catch {
             throw GLSnapError.style(source: origin, message: "\(error)")
         }
-        return try LoadedStyle(style: style, origin: origin, resolver: resolver)
+        return try LoadedStyle(style: style, origin: origin, resolver: resolver, policy: policy)
     }
 }
 

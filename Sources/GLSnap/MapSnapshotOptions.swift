@@ -9,9 +9,18 @@ public struct MapSnapshotOptions: Sendable {
     /// The GL backend: `.osmesa` (default) needs no display and no EGL.
     public var backend: Backend
     public var limits: Limits
+    /// Render workers, each a thread with its own GL context; `snapshot` calls from several threads
+    /// run on different workers at once (default 1).
+    public var workers: Int
+    /// What a broken source or tile does: `.fail` (default) makes the snapshot throw, naming the
+    /// source and tile; `.skip` draws the map without it and lists the problem in
+    /// `Snapshot.warnings`, as MapLibre Native does.
+    public var sourceErrors: SourceErrorPolicy
 
-    public init(size: Size, pixelRatio: Double = 1, backend: Backend = .osmesa, limits: Limits = .default) {
+    public init(size: Size, pixelRatio: Double = 1, backend: Backend = .osmesa, limits: Limits = .default, workers: Int = 1,
+                sourceErrors: SourceErrorPolicy = .fail) {
         self.size = size; self.pixelRatio = pixelRatio; self.backend = backend; self.limits = limits
+        self.workers = max(1, workers); self.sourceErrors = sourceErrors
     }
 
     /// The image size in pixels, or an error naming what is out of range.
@@ -31,4 +40,10 @@ public struct MapSnapshotOptions: Sendable {
         }
         return (Int(w), Int(h))
     }
+}
+
+/// See `MapSnapshotOptions.sourceErrors`.
+public enum SourceErrorPolicy: Sendable {
+    case fail
+    case skip
 }

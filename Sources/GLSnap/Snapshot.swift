@@ -6,6 +6,10 @@ public struct Snapshot: Sendable {
     /// floor(width × ratio) × floor(height × ratio) pixels, straight alpha.
     public var image: RGBAImage
     public let pixelRatio: Double
+    /// Where the time went.
+    public internal(set) var timings = SnapshotTimings()
+    /// Problems drawn around (broken sources or tiles) under `SourceErrorPolicy.skip`.
+    public internal(set) var warnings: [String] = []
     let transform: Transform
 
     init(image: RGBAImage, pixelRatio: Double, transform: Transform) {
@@ -28,4 +32,17 @@ public struct Snapshot: Sendable {
     public func pngData(options: PNGEncoder.Options = .standard) throws -> [UInt8] {
         try PNGEncoder(options: options).encode(image)
     }
+}
+
+/// Seconds spent per stage of one snapshot.
+public struct SnapshotTimings: Sendable {
+    /// Reading and decoding tiles (cache misses only).
+    public var tileLoad: Double = 0
+    /// Filtering and tessellating tile layers into buckets, and assembling the frame.
+    public var layout: Double = 0
+    /// Uploading buffers and issuing draw calls.
+    public var draw: Double = 0
+    /// Waiting for the rasterizer and reading the framebuffer back.
+    public var readback: Double = 0
+    public init() {}
 }

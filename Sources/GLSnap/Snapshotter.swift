@@ -15,43 +15,67 @@ import GLSnapStyle
 ///
 /// Made for many snapshots: decoded tiles and tessellated tile layers are cached and reused by
 /// later snapshots of nearby views, and the GL context lives on a worker thread the snapshotter
-/// owns. `snapshot` may be called from any thread; calls are serialized on the worker.
+/// owns (`options.workers` of them). `snapshot(camera:)` may be called from several threads at
+/// once: each call takes a free worker, and all share the caches.
 public final class Snapshotter: @unchecked Sendable {
-    public var options: MapSnapshotOptions
+    public let options: MapSnapshotOptions
     public private(set) var camera = CameraOptions()
     /// Maps custom URL schemes (e.g. `local://`) to file paths; applied before a style's sources,
     /// glyphs and sprites are read. Set before `setStyle`.
     public var resourceRewrite: (@Sendable (String) -> String?)?
 
-    private var style: LoadedStyle?
-    private let worker: RenderWorker
+    private var style: LoadedStyle? {
+        get { lock.lock(); defer { lock.unlock() }; return _style }
+        set { lock.lock(); _style = newValue; lock.unlock() }
+    }
+    private var _style: LoadedStyle?
+    private let lock = NSLock()
+    private let workers: [RenderWorker]
+    private var freeWorkers: [Int]
+    private let workerAvailable = NSCondition()
     private let tileCache = LRUCache<TileKey, Cached<VectorTile>>(capacity: 2048)
     private let geometryCache = LRUCache<GeometryKey, Cached<GeometryBox>>(capacity: 8192)
 
     public init(options: MapSnapshotOptions) {
         self.options = options
-        worker = RenderWorker(backend: options.backend)
+        workers = (0..<options.workers).map { _ in RenderWorker(backend: options.backend) }
+        freeWorkers = Array(workers.indices)
     }
 
-    deinit { worker.stop() }
+    deinit { workers.forEach { $0.stop() } }
+
+    /// Runs `body` on a free worker, waiting for one when all are busy.
+    private func withWorker<T>(_ body: (RenderWorker) throws -> T) rethrows -> T {
+        workerAvailable.lock()
+        while freeWorkers.isEmpty { workerAvailable.wait() }
+        let i = freeWorkers.removeLast()
+        workerAvailable.unlock()
+        defer {
+            workerAvailable.lock()
+            freeWorkers.append(i)
+            workerAvailable.signal()
+            workerAvailable.unlock()
+        }
+        return try body(workers[i])
+    }
 
     /// Loads a style file; relative URLs (`mbtiles://x.mbtiles`, `../glyphs/...`) resolve against its folder.
     public func setStyle(path: String) throws {
-        style = try LoadedStyle.load(path: path, rewrite: resourceRewrite, limits: options.limits)
+        style = try LoadedStyle.load(path: path, rewrite: resourceRewrite, options: options)
     }
 
     /// Loads a style from JSON text; relative URLs resolve against `baseURL` (a file URL or folder path).
     public func setStyle(json: String, baseURL: String? = nil) throws {
         let resolver = ResourceResolver(baseURL: baseURL, rewrite: resourceRewrite)
-        style = try LoadedStyle.parse(bytes: Array(json.utf8), origin: "inline JSON", resolver: resolver)
+        style = try LoadedStyle.parse(bytes: Array(json.utf8), origin: "inline JSON", resolver: resolver, policy: options.sourceErrors)
     }
 
     public func setCamera(_ camera: CameraOptions) {
         self.camera = camera
     }
 
-    /// The camera as a transform: the options' values, else the style's, else 0.
-    func transform() throws -> Transform {
+    /// The camera as a transform: the camera's values, else the style's, else 0.
+    func transform(_ camera: CameraOptions) throws -> Transform {
         let size = options.size
         _ = try options.pixelSize()
         let s = style?.style
@@ -85,25 +109,65 @@ public final class Snapshotter: @unchecked Sendable {
     /// Renders the current style and camera. `overlay` runs after the map is drawn and may draw
     /// on the image using the snapshot's coordinate conversion.
     public func snapshot(overlay: ((inout SnapshotOverlay) -> Void)? = nil) throws -> Snapshot {
+        try snapshot(camera: camera, overlay: overlay)
+    }
+
+    /// Renders the current style with `camera` (thread-safe: concurrent calls use different workers).
+    public func snapshot(camera: CameraOptions, overlay: ((inout SnapshotOverlay) -> Void)? = nil) throws -> Snapshot {
         guard let style else { throw GLSnapError.style(source: "(none)", message: "no style set: call setStyle first") }
         let (width, height) = try options.pixelSize()
-        let transform = try transform()
-        let builder = FrameBuilder(style: style, tiles: tileCache, geometries: geometryCache)
+        let transform = try transform(camera)
+        var timings = SnapshotTimings()
+        let start = DispatchTime.now().uptimeNanoseconds
+        var builder = FrameBuilder(style: style, tiles: tileCache, geometries: geometryCache, policy: options.sourceErrors)
         let frame = try builder.frame(transform: transform, pixelRatio: options.pixelRatio, width: width, height: height)
+        timings.tileLoad = builder.tileLoadSeconds
+        timings.layout = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9 - builder.tileLoadSeconds
         let image: RGBAImage
         do {
-            image = try worker.run { renderer in try renderer.render(frame) }
+            (image, timings.draw, timings.readback) = try withWorker { worker in
+                try worker.run { renderer in
+                    let t0 = DispatchTime.now().uptimeNanoseconds
+                    try renderer.draw(frame)
+                    let t1 = DispatchTime.now().uptimeNanoseconds
+                    let image = try renderer.readImage(width: width, height: height)
+                    let t2 = DispatchTime.now().uptimeNanoseconds
+                    return (image, Double(t1 - t0) / 1e9, Double(t2 - t1) / 1e9)
+                }
+            }
         } catch let e as GLSnapError {
             throw e
         } catch {
             throw GLSnapError.render("\(error)")
         }
         var snapshot = Snapshot(image: image, pixelRatio: options.pixelRatio, transform: transform)
+        snapshot.timings = timings
+        snapshot.warnings = style.sourceErrors.sorted { $0.key < $1.key }.map { "source \"\($0.key)\": \($0.value)" } + builder.warnings
         if let overlay {
             var o = SnapshotOverlay(snapshot: snapshot)
             overlay(&o)
             snapshot.image = o.image
         }
         return snapshot
+    }
+}
+
+extension Snapshotter {
+    /// The bounds and minimum zoom of the style's first source that declares bounds (for camera
+    /// walks over the data a style shows); nil without a style or bounds.
+    public func dataExtent() -> (bounds: CoordinateBounds, minzoom: Int)? {
+        guard let style else { return nil }
+        for name in style.sources.keys.sorted() {
+            guard let info = style.sources[name]?.info, let b = info.bounds, b.count == 4 else { continue }
+            return (CoordinateBounds(west: b[0], south: b[1], east: b[2], north: b[3]), info.minzoom)
+        }
+        return nil
+    }
+
+    /// The style's own camera, as `CameraOptions`.
+    public var styleCamera: CameraOptions {
+        guard let s = style?.style else { return CameraOptions() }
+        let center = s.center.flatMap { $0.count >= 2 ? Coordinate(latitude: $0[1], longitude: $0[0]) : nil }
+        return CameraOptions(center: center, zoom: s.zoom, bearing: s.bearing, pitch: s.pitch)
     }
 }

@@ -38,8 +38,13 @@ public final class MapRenderer {
     /// Draws `frame` and reads it back as a straight-alpha image.
     public func render(_ frame: Frame) throws -> RGBAImage {
         try draw(frame)
-        var image = RGBAImage(width: frame.width, height: frame.height)
-        guard let fb = framebuffer else { return image }
+        return try readImage(width: frame.width, height: frame.height)
+    }
+
+    /// Reads the last drawn frame back (waits for the rasterizer).
+    public func readImage(width: Int, height: Int) throws -> RGBAImage {
+        var image = RGBAImage(width: width, height: height)
+        guard let fb = framebuffer, fb.width == width, fb.height == height else { return image }
         try image.pixels.withUnsafeMutableBytes { try fb.read(intoStraightRGBA: $0) }
         return image
     }

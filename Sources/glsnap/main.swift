@@ -8,6 +8,7 @@ usage: glsnap <command> [options]
 
 commands:
   render     render a map to a PNG (with no --style: the bundled example map)
+  bench      measure rendering throughput over a list of cameras
   validate   check a style against the style specification
   help       show this text (or `glsnap <command> --help`)
 """
@@ -27,6 +28,8 @@ do {
     switch command {
     case "render":
         exit(try RenderCommand.run(args))
+    case "bench":
+        exit(try BenchCommand.run(args))
     case "validate":
         exit(try ValidateCommand.run(args))
     case "help", "--help", "-h":

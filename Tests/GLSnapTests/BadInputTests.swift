@@ -57,6 +57,14 @@ final class BadInputTests: XCTestCase {
         s.setCamera(CameraOptions(center: Coordinate(latitude: 0, longitude: 0), zoom: 0))
         let m = message { _ = try s.snapshot() }
         XCTAssertTrue(m.contains("source \"t\"") && m.contains("tile 0/0/0"), m)
+        // Under the skip policy the map draws without the tile and says why.
+        let lenient = Snapshotter(options: MapSnapshotOptions(size: Size(width: 64, height: 64), sourceErrors: .skip))
+        try lenient.setStyle(json: style, baseURL: dir.path + "/")
+        lenient.setCamera(CameraOptions(center: Coordinate(latitude: 0, longitude: 0), zoom: 0))
+        let snap = try lenient.snapshot()
+        XCTAssertEqual(snap.warnings.count, 1)
+        XCTAssertTrue(snap.warnings.first?.contains("tile 0/0/0") == true, "\(snap.warnings)")
+        XCTAssertEqual(Array(snap.image.pixels[0..<4]), [255, 255, 255, 255])
         // The same snapshotter renders once the style no longer needs the broken tile.
         try s.setStyle(json: #"{"version": 8, "sources": {}, "layers": [{"id": "bg", "type": "background"}]}"#)
         XCTAssertNoThrow(try s.snapshot())

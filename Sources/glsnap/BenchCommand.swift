@@ -1,0 +1,220 @@
+import Foundation
+import GLSnap
+import GLSnapGL
+import GLSnapImage
+
+enum BenchCommand {
+    static let help = """
+    usage: glsnap bench [--style STYLE.json] [--cameras CAMERAS.json | --count N --seed S]
+                        [--size WxH] [--ratio R] [--workers N] [--format png|raw] [--compression 0-9, default 1]
+                        [--warmup N] [--backend osmesa|egl] [--llvmpipe-threads N] [--json]
+
+    Renders a list of cameras and reports throughput. Cameras come from a file in the format of
+    shared/peers/cameras.py, or from a seeded walk over the style's data (default 30 cameras, seed 7).
+    Without --style it uses the bundled example. Snapshots are rendered by N workers at once (each a
+    thread with its own GL context; default 2), after a warm-up of --warmup snapshots (default: one
+    per worker). Prints snapshots/s, latency p50/p95/p99, peak resident memory, output bytes and the
+    time per stage; --json prints the same as one JSON object on the last line.
+      --llvmpipe-threads  rasterizer threads per context for Mesa's llvmpipe (LP_NUM_THREADS; default
+                          Mesa's own choice)
+    """
+
+    struct Camera { var options: CameraOptions }
+
+    static func run(_ argv: [String]) throws -> Int32 {
+        let a = try Arguments(argv, valued: ["--style", "--cameras", "--count", "--seed", "--size", "--ratio", "--workers",
+                                             "--format", "--compression", "--warmup", "--backend", "--llvmpipe-threads"],
+                              flags: ["--help", "-h", "--json"])
+        if a.flags.contains("--help") || a.flags.contains("-h") {
+            print(help)
+            return 0
+        }
+        let size = try parseSize(a.options["--size"] ?? "512x512")
+        let ratio = try a.double("--ratio") ?? 1
+        let workers = Int(try a.double("--workers") ?? 2)
+        guard (1...64).contains(workers) else { throw UsageError("--workers must be 1-64") }
+        let format = a.options["--format"] ?? "png"
+        guard ["png", "raw"].contains(format) else { throw UsageError("--format must be png or raw (jpeg and webp are not built yet)") }
+        // Throughput default: zlib level 1 without filters (measured: several times faster than
+        // level 6 for about a third more bytes, still smaller than MapLibre Native's PNGs).
+        var png = PNGEncoder.Options.fast
+        if let c = a.options["--compression"] {
+            guard let level = Int(c), (0...9).contains(level) else { throw UsageError("--compression must be 0-9") }
+            png = PNGEncoder.Options(compressionLevel: level, filter: level <= 2 ? .none : .all)
+        }
+        if let t = a.options["--llvmpipe-threads"] {
+            guard let n = Int(t), n >= 0 else { throw UsageError("--llvmpipe-threads must be a number >= 0") }
+            setenv("LP_NUM_THREADS", String(n), 1)
+        }
+        var backend = Backend.osmesa
+        if let b = a.options["--backend"] {
+            guard let v = Backend(rawValue: b) else { throw UsageError("--backend must be osmesa or egl") }
+            backend = v
+        }
+        let options = MapSnapshotOptions(size: size, pixelRatio: ratio, backend: backend, workers: workers)
+        do { _ = try options.pixelSize() } catch { throw UsageError("\(error)") }
+        let snapshotter = Snapshotter(options: options)
+        try snapshotter.setStyle(path: try a.options["--style"] ?? BundledExample.stylePath())
+
+        var cameras: [CameraOptions]
+        if let file = a.options["--cameras"] {
+            cameras = try loadCameras(file)
+        } else {
+            let count = Int(try a.double("--count") ?? 30)
+            let seed = UInt64(try a.double("--seed") ?? 7)
+            cameras = try walk(snapshotter, count: count, seed: seed)
+        }
+        guard !cameras.isEmpty else { throw UsageError("no cameras to render") }
+        let warmup = Int(try a.double("--warmup") ?? Double(workers))
+
+        // Warm-up: contexts, programs and caches of the first views.
+        for i in 0..<warmup {
+            _ = try snapshotter.snapshot(camera: cameras[i % cameras.count])
+        }
+        let results = try measure(snapshotter, cameras: cameras, workers: workers, format: format, png: png)
+        report(results, json: a.flags.contains("--json"), workers: workers, size: size, ratio: ratio)
+        return 0
+    }
+
+    struct Result {
+        var latency: [Double] = []
+        var bytes: [Int] = []
+        var timings = SnapshotTimings()
+        var encode = 0.0
+        var wall = 0.0
+        var firstOutput: [UInt8]?
+    }
+
+    static func measure(_ snapshotter: Snapshotter, cameras: [CameraOptions], workers: Int, format: String,
+                        png: PNGEncoder.Options) throws -> Result {
+        var result = Result()
+        let lock = NSLock()
+        var next = 0
+        var failure: Error?
+        var done = 0
+        let start = DispatchTime.now().uptimeNanoseconds
+        let group = DispatchGroup()
+        for _ in 0..<workers {
+            group.enter()
+            Thread.detachNewThread {
+                defer { group.leave() }
+                while true {
+                    lock.lock()
+                    let i = next
+                    next += 1
+                    lock.unlock()
+                    guard i < cameras.count, failure == nil else { return }
+                    do {
+                        let t0 = DispatchTime.now().uptimeNanoseconds
+                        let snap = try snapshotter.snapshot(camera: cameras[i])
+                        let t1 = DispatchTime.now().uptimeNanoseconds
+                        let out = format == "png" ? try PNGEncoder(options: png).encode(snap.image) : snap.image.pixels
+                        let t2 = DispatchTime.now().uptimeNanoseconds
+                        lock.lock()
+                        result.latency.append(Double(t2 - t0) / 1e9)
+                        result.bytes.append(out.count)
+                        result.encode += Double(t2 - t1) / 1e9
+                        result.timings.tileLoad += snap.timings.tileLoad
+                        result.timings.layout += snap.timings.layout
+                        result.timings.draw += snap.timings.draw
+                        result.timings.readback += snap.timings.readback
+                        done += 1
+                        if done % 10 == 0 || done == cameras.count {
+                            FileHandle.standardError.write(Data("\r  \(done)/\(cameras.count) snapshots".utf8))
+                        }
+                        lock.unlock()
+                    } catch {
+                        lock.lock()
+                        failure = error
+                        lock.unlock()
+                    }
+                }
+            }
+        }
+        group.wait()
+        FileHandle.standardError.write(Data("\n".utf8))
+        if let failure { throw failure }
+        result.wall = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+        return result
+    }
+
+    static func report(_ r: Result, json: Bool, workers: Int, size: Size, ratio: Double) {
+        let n = Double(r.latency.count)
+        let sorted = r.latency.sorted()
+        func pct(_ p: Double) -> Double { sorted[min(sorted.count - 1, Int((p * Double(sorted.count - 1)).rounded(.down)))] * 1000 }
+        let perSecond = n / r.wall
+        var usage = rusage()
+        getrusage(RUSAGE_SELF.rawValue, &usage)
+        let rss = Int(usage.ru_maxrss) * 1024
+        let stages: [(String, Double)] = [("tile_load", r.timings.tileLoad), ("layout", r.timings.layout), ("draw", r.timings.draw),
+                                          ("readback", r.timings.readback), ("encode", r.encode)]
+        let bytesAvg = r.bytes.reduce(0, +) / max(1, r.bytes.count)
+        print(String(format: "glsnap: %d snapshots of %gx%g @%gx, %d workers: %.2f snapshots/s, p50 %.1f ms, p95 %.1f ms, p99 %.1f ms",
+                     r.latency.count, size.width, size.height, ratio, workers, perSecond, pct(0.5), pct(0.95), pct(0.99)))
+        print("peak RSS \(rss / 1_048_576) MiB, output \(bytesAvg) bytes on average")
+        print("time per snapshot: " + stages.map { String(format: "%@ %.1f ms", $0.0, $0.1 / n * 1000) }.joined(separator: ", "))
+        if json {
+            var fields = [
+                "\"renderer\": \"glsnap (\(workers) workers)\"", "\"n\": \(r.latency.count)",
+                String(format: "\"snapshots_per_s\": %.2f", perSecond),
+                String(format: "\"ms_p50\": %.1f", pct(0.5)), String(format: "\"ms_p95\": %.1f", pct(0.95)),
+                String(format: "\"ms_p99\": %.1f", pct(0.99)), "\"peak_rss_bytes\": \(rss)", "\"png_bytes_avg\": \(bytesAvg)",
+            ]
+            fields += stages.map { String(format: "\"ms_%@\": %.2f", $0.0, $0.1 / n * 1000) }
+            print("{" + fields.joined(separator: ", ") + "}")
+        }
+    }
+
+    static func parseSize(_ s: String) throws -> Size {
+        let parts = s.lowercased().split(separator: "x").map { Double($0) }
+        guard parts.count == 2, let w = parts[0], let h = parts[1], w >= 1, h >= 1 else {
+            throw UsageError("--size expects WIDTHxHEIGHT, got '\(s)'")
+        }
+        return Size(width: w, height: h)
+    }
+
+    /// Cameras in shared/peers/cameras.py's format: [{"center": [lon, lat], "zoom", "bearing", "pitch"}].
+    static func loadCameras(_ path: String) throws -> [CameraOptions] {
+        guard let data = FileManager.default.contents(atPath: path) else { throw CLIError("\(path): no such file") }
+        guard let list = try JSONSerialization.jsonObject(with: data) as? [[String: Any]] else {
+            throw CLIError("\(path): expected a JSON array of cameras")
+        }
+        return try list.enumerated().map { i, c in
+            guard let center = c["center"] as? [Double], center.count == 2, let zoom = c["zoom"] as? Double else {
+                throw CLIError("\(path): camera \(i) needs \"center\": [lon, lat] and \"zoom\"")
+            }
+            return CameraOptions(center: Coordinate(latitude: center[1], longitude: center[0]), zoom: zoom,
+                                 bearing: c["bearing"] as? Double ?? 0, pitch: c["pitch"] as? Double ?? 0)
+        }
+    }
+
+    /// A seeded walk like cameras.py: centers in the middle 60% of the data's bounds, zoom 0.5-3
+    /// above its minzoom.
+    static func walk(_ snapshotter: Snapshotter, count: Int, seed: UInt64) throws -> [CameraOptions] {
+        var rng = SplitMix64(seed: seed)
+        guard let (b, minzoom) = snapshotter.dataExtent() else {
+            let c = snapshotter.styleCamera
+            return Array(repeating: c, count: count)
+        }
+        let w = b.southwest.longitude, e = b.northeast.longitude, s = b.southwest.latitude, n = b.northeast.latitude
+        return (0..<count).map { _ in
+            let lon = w + (e - w) * (0.2 + 0.6 * rng.nextDouble())
+            let lat = s + (n - s) * (0.2 + 0.6 * rng.nextDouble())
+            return CameraOptions(center: Coordinate(latitude: lat, longitude: lon), zoom: Double(minzoom) + 0.5 + 2.5 * rng.nextDouble())
+        }
+    }
+}
+
+/// A small seeded generator (SplitMix64), so walks are the same on every machine.
+struct SplitMix64 {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+    mutating func nextDouble() -> Double { Double(next() >> 11) / Double(1 << 53) }
+}
