@@ -11,6 +11,7 @@ in float a_width;
 in float a_gapwidth;
 in float a_offset;
 in float a_blur;
+in float a_floorwidth;   // line-width at the integer zoom: dash patterns scale with it
 
 uniform mat4 u_matrix;
 uniform float u_ratio;            // 1 / (tile units per pixel)
@@ -23,6 +24,7 @@ out float v_gamma_scale;
 out float v_linesofar;
 out vec4 v_color;
 out float v_blur;
+out float v_floorwidth;
 
 void main() {
     float antialiasing = 1.0 / u_device_pixel_ratio / 2.0;
@@ -56,4 +58,5 @@ void main() {
     v_width2 = vec2(outset, inset);
     v_color = a_color * a_opacity;
     v_blur = a_blur;
+    v_floorwidth = max(a_floorwidth, 1e-6);
 }

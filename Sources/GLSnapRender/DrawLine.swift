@@ -12,6 +12,7 @@ extension Painter {
         PaintAttribute(attribute: "a_gapwidth", property: "line-gap-width", kind: .number),
         PaintAttribute(attribute: "a_offset", property: "line-offset", kind: .number),
         PaintAttribute(attribute: "a_blur", property: "line-blur", kind: .number),
+        PaintAttribute(attribute: "a_floorwidth", property: "line-width", kind: .number, integerZoom: true),
     ]
 
     /// line: extruded triangles; line-dasharray through the dash atlas (line-pattern and
@@ -27,18 +28,23 @@ extension Painter {
         gl.Uniform2f(program.location("u_units_to_pixels"), Float(t.width / 2), Float(-t.height / 2))
         gl.Uniform1f(program.location("u_device_pixel_ratio"), Float(frame.pixelRatio))
         let dashes = layer.hasValue("line-dasharray", kind: .paint) ? layer.paint("line-dasharray").evaluateNumbers(ctx) : []
-        let dashRow = dashes.isEmpty ? nil : renderer.dashAtlas.row(for: dashes)
+        let roundDashes = layer.layout("line-cap").evaluateString(ctx) == "round"
+        let dashEntry = dashes.isEmpty ? nil : renderer.dashAtlas.entry(for: dashes, round: roundDashes)
         let patternLength = dashes.reduce(0, +)
         // Dash patterns are sized at the integer zoom, as MapLibre's cross-faded dasharray is.
         let integerZoom = zoom.rounded(.down)
-        let floorWidth = layer.paint("line-width").evaluateNumber(EvaluationContext(zoom: integerZoom))
-        if let dashRow {
+        var dashRowScale = 0.0
+        if let dashEntry {
             renderer.dashAtlas.bind(context, unit: 0)
             gl.Uniform1i(program.location("u_dash_image"), 0)
             gl.Uniform1f(program.location("u_dashed"), 1)
-            gl.Uniform1f(program.location("u_dash_row"), Float((Double(dashRow) + 0.5) / Double(renderer.dashAtlas.height)))
+            let atlasHeight = Double(renderer.dashAtlas.height)
+            let centerRow = Double(dashEntry.firstRow) + Double(dashEntry.rowCount / 2) + 0.5
+            gl.Uniform1f(program.location("u_dash_row"), Float(centerRow / atlasHeight))
+            // Across the line the normal (-1...1) spans the pattern's rows either side of its center.
+            dashRowScale = -Double(dashEntry.rowCount / 2) / atlasHeight
             gl.Uniform1f(program.location("u_sdfgamma"),
-                         Float(Double(DashAtlas.width) / (patternLength * 256 * frame.pixelRatio) / 2 / max(floorWidth, 1e-6)))
+                         Float(Double(DashAtlas.width) / (patternLength * 256 * frame.pixelRatio) / 2))
         } else {
             gl.Uniform1f(program.location("u_dashed"), 0)
         }
@@ -50,9 +56,9 @@ extension Painter {
             setMatrix(program, matrix(for: tile.tile, translate: translate, anchor: anchor))
             let ratio = 1 / t.pixelsToTileUnits(tile.tile.id, 1)
             gl.Uniform1f(program.location("u_ratio"), Float(ratio))
-            if dashRow != nil {
+            if dashEntry != nil {
                 let unitsPerPattern = patternLength * Double(TileExtent.extent) / (512 * exp2(integerZoom - Double(tile.tile.id.z)))
-                gl.Uniform2f(program.location("u_patternscale"), Float(1 / (unitsPerPattern * max(floorWidth, 1e-6))), 0)
+                gl.Uniform2f(program.location("u_patternscale"), Float(1 / unitsPerPattern), Float(dashRowScale))
             }
             let paint = bindPaint(Painter.lineAttributes, layer: layer, geometry: g, box: box)
             bindAttributes(.line, geometry: g, paint: paint)

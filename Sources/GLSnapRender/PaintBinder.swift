@@ -8,6 +8,8 @@ struct PaintAttribute {
     var attribute: String
     var property: String
     var kind: Kind
+    /// Evaluated at the integer zoom (MapLibre's cross-faded and "floor" properties).
+    var integerZoom = false
     /// Multiplies number values (e.g. 1 for most).
     var components: Int { kind == .color ? 4 : 1 }
 }

@@ -110,15 +110,16 @@ struct Painter {
         var result: [String: PaintBinding] = [:]
         for a in attributes {
             let v = layer.paint(a.property)
+            let z = a.integerZoom ? zoom.rounded(.down) : zoom
             if v.isFeatureConstant {
                 geometry.paint[a.attribute] = nil
-                result[a.attribute] = .constant(PaintBinder.components(v, a.kind, EvaluationContext(zoom: zoom)))
+                result[a.attribute] = .constant(PaintBinder.components(v, a.kind, EvaluationContext(zoom: z)))
                 continue
             }
             let key = PaintKey(layer: layer.id, property: a.property, generation: frame.styleGeneration,
-                               zoom: v.isZoomConstant ? -1 : zoom, components: a.components)
+                               zoom: v.isZoomConstant ? -1 : z, components: a.components)
             if geometry.paint[a.attribute]?.key == key { continue }
-            if case .perVertex(let values) = PaintBinder.bind(a, layer: layer, geometry: box.geometry, zoom: zoom) {
+            if case .perVertex(let values) = PaintBinder.bind(a, layer: layer, geometry: box.geometry, zoom: z) {
                 geometry.paint[a.attribute] = (key, Buffer(context: context, target: GLenum(GL_ARRAY_BUFFER), data: values))
             }
         }

@@ -140,6 +140,7 @@ in float a_width;
 in float a_gapwidth;
 in float a_offset;
 in float a_blur;
+in float a_floorwidth;   // line-width at the integer zoom: dash patterns scale with it
 
 uniform mat4 u_matrix;
 uniform float u_ratio;            // 1 / (tile units per pixel)
@@ -152,6 +153,7 @@ out float v_gamma_scale;
 out float v_linesofar;
 out vec4 v_color;
 out float v_blur;
+out float v_floorwidth;
 
 void main() {
     float antialiasing = 1.0 / u_device_pixel_ratio / 2.0;
@@ -185,6 +187,7 @@ void main() {
     v_width2 = vec2(outset, inset);
     v_color = a_color * a_opacity;
     v_blur = a_blur;
+    v_floorwidth = max(a_floorwidth, 1e-6);
 }
 
 """#
@@ -261,7 +264,7 @@ uniform float u_device_pixel_ratio;
 // field in one row of u_dash_image (x: position in the pattern, y: the row).
 uniform float u_dashed;
 uniform sampler2D u_dash_image;
-uniform vec2 u_patternscale;   // (1 / (pattern length * width ... ), row height scale)
+uniform vec2 u_patternscale;   // x: 1 / (pattern length in tile units at width 1); y: rows per unit of normal
 uniform float u_dash_row;      // y coordinate of the row's center in the atlas (0..1)
 uniform float u_sdfgamma;
 
@@ -271,6 +274,7 @@ in float v_gamma_scale;
 in float v_linesofar;
 in vec4 v_color;
 in float v_blur;
+in float v_floorwidth;
 
 out vec4 fragColor;
 
@@ -279,9 +283,9 @@ void main() {
     float blur2 = (v_blur + 1.0 / u_device_pixel_ratio) * v_gamma_scale;
     float alpha = clamp(min(dist - (v_width2.t - blur2), v_width2.s - dist) / blur2, 0.0, 1.0);
     if (u_dashed > 0.5) {
-        vec2 tex = vec2(v_linesofar * u_patternscale.x, u_dash_row);
+        vec2 tex = vec2(v_linesofar * u_patternscale.x / v_floorwidth, v_normal.y * u_patternscale.y + u_dash_row);
         float sdfdist = texture(u_dash_image, tex).r;
-        alpha *= smoothstep(0.5 - u_sdfgamma / 2.0, 0.5 + u_sdfgamma / 2.0, sdfdist);
+        alpha *= smoothstep(0.5 - u_sdfgamma / v_floorwidth, 0.5 + u_sdfgamma / v_floorwidth, sdfdist);
     }
     fragColor = v_color * alpha;
 }
@@ -298,7 +302,7 @@ void main() {
         case .clippingMask: return ["a_pos"]
         case .fill: return ["a_pos", "a_color", "a_opacity"]
         case .fillOutline: return ["a_pos", "a_outline_color", "a_opacity"]
-        case .line: return ["a_pos_normal", "a_data", "a_color", "a_opacity", "a_width", "a_gapwidth", "a_offset", "a_blur"]
+        case .line: return ["a_pos_normal", "a_data", "a_color", "a_opacity", "a_width", "a_gapwidth", "a_offset", "a_blur", "a_floorwidth"]
         }
     }
 }
