@@ -5,8 +5,8 @@ import GLSnapImage
 struct Comparison {
     /// Mismatched pixels / (W·H) against the best expected image; nil when none had the render's size.
     var difference: Double?
-    /// The best expected image's path (for the diff), or nil.
-    var bestPath: String?
+    /// The best expected image (for the diff), or nil.
+    var best: RGBAImage?
     /// Why no comparison was possible (size mismatch, unreadable PNG), when `difference` is nil.
     var problem: String?
 }
@@ -44,7 +44,7 @@ struct ImageComparer {
             let fraction = Double(mismatched) / pixels
             if result.difference.map({ fraction < $0 }) ?? true {
                 result.difference = fraction
-                result.bestPath = path
+                result.best = expected
             }
             if mismatched == 0 { break }
         }
@@ -55,13 +55,12 @@ struct ImageComparer {
     }
 
     /// Writes `actual.png` and, when a same-size expected image exists, `diff.png` into `folder`.
-    func writeFailureImages(actual: RGBAImage, bestExpected: String?, folder: String) {
+    func writeFailureImages(actual: RGBAImage, bestExpected: RGBAImage?, folder: String) {
         do {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
             let encoder = PNGEncoder(options: .fast)
             try SuiteFiles.writeBytes(try encoder.encode(actual), to: folder + "/actual.png")
-            if let bestExpected {
-                let expected = try decoder.decode(try SuiteFiles.readBytes(bestExpected))
+            if let expected = bestExpected {
                 var diff: RGBAImage?
                 _ = pixelmatch(actual, expected, threshold: threshold, includeAA: includeAA, diff: &diff)
                 if let diff { try SuiteFiles.writeBytes(try encoder.encode(diff), to: folder + "/diff.png") }

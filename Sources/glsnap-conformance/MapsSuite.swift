@@ -76,6 +76,8 @@ struct MapsSuite {
         var result = CaseResult(id: name, status: .failed, difference: nil, allowed: MapsSuite.allowed, reason: nil, seconds: 0)
         let expectedPath = folder + (withoutSymbols ? "/expected-nosymbols.png" : "/expected.png")
         let outFolder = outputDir + "/" + (withoutSymbols ? "maps-nosymbols" : "maps") + "/" + name
+        // Images of an earlier run would mislead next to this run's result.
+        try? FileManager.default.removeItem(atPath: outFolder)
         do {
             if !FileManager.default.fileExists(atPath: expectedPath) {
                 result.status = .skipped
@@ -95,14 +97,13 @@ struct MapsSuite {
                     result.reason = comparison.problem
                 }
                 if result.status == .failed {
-                    comparer.writeFailureImages(actual: image, bestExpected: comparison.bestPath, folder: outFolder)
+                    comparer.writeFailureImages(actual: image, bestExpected: comparison.best, folder: outFolder)
                 }
             }
         } catch {
             result.status = .failed
             result.reason = "\(error)"
         }
-        if result.status == .passed { try? FileManager.default.removeItem(atPath: outFolder) }
         result.seconds = Date().timeIntervalSince(start)
         return result
     }

@@ -17,6 +17,8 @@ struct CaseResult {
     var reason: String?
     /// Wall time of the case in seconds.
     var seconds: Double
+    /// Problems the renderer drew around (broken sources or tiles).
+    var warnings: [String] = []
 }
 
 /// Counts, the summary line and the JSON report of a suite run.
@@ -43,7 +45,8 @@ struct SuiteReport {
         return counts.map { ($0.key, $0.value) }.sorted { $0.1 != $1.1 ? $0.1 > $1.1 : $0.0 < $1.0 }
     }
 
-    /// The report as JSON: totals and one object per case (id, status, difference, allowed, reason, seconds).
+    /// The report as JSON: totals and one object per case (id, status, difference, allowed, reason, seconds,
+    /// warnings).
     func json(totalSeconds: Double) -> String {
         let cases: [JSON] = results.map { r in
             .object([
@@ -53,6 +56,7 @@ struct SuiteReport {
                 "allowed": .number(r.allowed),
                 "reason": r.reason.map { .string($0) } ?? .null,
                 "seconds": .number((r.seconds * 1000).rounded() / 1000),
+                "warnings": .array(r.warnings.map { .string($0) }),
             ])
         }
         let report: JSON = .object([

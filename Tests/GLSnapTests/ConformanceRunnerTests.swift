@@ -90,6 +90,11 @@ final class ConformanceRunnerTests: XCTestCase {
         try write(##"{"version": 8, "zoom": 0, "center": [0, 0], "metadata": {"test": {"width": 16, "height": 16}}, "sources": {"square": {"type": "geojson", "data": "local://data/square.geojson?v=1"}}, "layers": [{"id": "bg", "type": "background", "paint": {"background-color": "#ff0000"}}, {"id": "fill", "type": "fill", "source": "square", "paint": {"fill-color": "#00ff00", "fill-antialias": false}}]}"##,
                   "render/tests/local/geojson/style.json")
         try writeSolidPNG("render/tests/local/geojson/expected.png", width: 16, height: 16, rgba: Self.green)
+        // A broken source is drawn around, as in the GL harness, and noted as a warning.
+        try write("[1, 2]", "data/invalid.geojson")
+        try write(##"{"version": 8, "metadata": {"test": {"width": 16, "height": 16}}, "sources": {"bad": {"type": "geojson", "data": "local://data/invalid.geojson"}}, "layers": [{"id": "bg", "type": "background", "paint": {"background-color": "#ff0000"}}, {"id": "fill", "type": "fill", "source": "bad", "paint": {"fill-color": "#00ff00"}}]}"##,
+                  "render/tests/local/broken-source/style.json")
+        try writeSolidPNG("render/tests/local/broken-source/expected.png", width: 16, height: 16, rgba: Self.red)
 
         let report = output + "/report.json"
         let result = try run(["render", "--suite", suite, "--report", report, "--output", output + "/images"])
@@ -97,13 +102,13 @@ final class ConformanceRunnerTests: XCTestCase {
         let lines = result.stdout.split(separator: "\n").map(String.init)
         XCTAssertTrue(lines.contains("bg: 3/6 passed"), result.stdout)
         XCTAssertTrue(lines.contains("ops: 1/1 passed"), result.stdout)
-        XCTAssertTrue(lines.contains("local: 1/1 passed"), result.stdout)
-        XCTAssertEqual(lastLine(result.stdout), "5 passed, 3 failed, 1 skipped")
+        XCTAssertTrue(lines.contains("local: 2/2 passed"), result.stdout)
+        XCTAssertEqual(lastLine(result.stdout), "6 passed, 3 failed, 1 skipped")
 
         let json = try JSON.parse(Array(try Data(contentsOf: URL(fileURLWithPath: report))))
         var byID: [String: JSON] = [:]
         for c in json["cases"]?.arrayValue ?? [] { if let id = c["id"]?.stringValue { byID[id] = c } }
-        XCTAssertEqual(byID.count, 9)
+        XCTAssertEqual(byID.count, 10)
         XCTAssertEqual(byID["bg/pass"]?["status"], .string("passed"))
         XCTAssertEqual(byID["bg/pass"]?["difference"], .number(0))
         XCTAssertEqual(byID["bg/pass"]?["allowed"], .number(0.00015))
@@ -120,6 +125,9 @@ final class ConformanceRunnerTests: XCTestCase {
         XCTAssertEqual(byID["bg/no-expected"]?["reason"], .string("no expected image"))
         XCTAssertEqual(byID["ops/set-zoom"]?["status"], .string("passed"))
         XCTAssertEqual(byID["local/geojson"]?["status"], .string("passed"), "\(String(describing: byID["local/geojson"]))")
+        XCTAssertEqual(byID["local/geojson"]?["warnings"], .array([]))
+        XCTAssertEqual(byID["local/broken-source"]?["status"], .string("passed"))
+        XCTAssertEqual(byID["local/broken-source"]?["warnings"]?.arrayValue?.count, 1)
 
         let fm = FileManager.default
         XCTAssertTrue(fm.fileExists(atPath: output + "/images/bg/fail/actual.png"))
