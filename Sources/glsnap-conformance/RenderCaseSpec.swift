@@ -64,6 +64,9 @@ enum CaseOperation {
     /// A whole new style: inline JSON text, or a URL (e.g. `local://styles/x.json`).
     case setStyleJSON(String)
     case setStyleURL(String)
+    /// A change to the style document (runtime styling: paint and layout properties, filters,
+    /// zoom ranges, layers and sources), carried out on the style JSON before drawing.
+    case editStyle(StyleEdit)
     /// Anything else, by name.
     case unsupported(String)
 
@@ -97,7 +100,107 @@ enum CaseOperation {
                 return nil
             }
         default:
-            self = .unsupported(name)
+            if let edit = StyleEdit(name: name, args: Array(args)) {
+                self = .editStyle(edit)
+            } else {
+                self = .unsupported(name)
+            }
         }
+    }
+}
+
+/// The runtime-styling operations of the GL harness, as edits of the style document.
+enum StyleEdit {
+    case setPaint(layer: String, name: String, value: JSON)
+    case setLayout(layer: String, name: String, value: JSON)
+    case setFilter(layer: String, filter: JSON)
+    case setZoomRange(layer: String, min: JSON, max: JSON)
+    case addLayer(JSON, before: String?)
+    case removeLayer(String)
+    case addSource(String, JSON)
+    case removeSource(String)
+    case setGlobalState(String, JSON)
+
+    init?(name: String, args: [JSON]) {
+        let s = args.map(\.stringValue)
+        switch name {
+        case "setPaintProperty" where args.count >= 3:
+            guard let l = s[0], let n = s[1] else { return nil }
+            self = .setPaint(layer: l, name: n, value: args[2])
+        case "setLayoutProperty" where args.count >= 3:
+            guard let l = s[0], let n = s[1] else { return nil }
+            self = .setLayout(layer: l, name: n, value: args[2])
+        case "setFilter" where args.count >= 1:
+            guard let l = s[0] else { return nil }
+            self = .setFilter(layer: l, filter: args.count > 1 ? args[1] : .null)
+        case "setLayerZoomRange" where args.count >= 3:
+            guard let l = s[0] else { return nil }
+            self = .setZoomRange(layer: l, min: args[1], max: args[2])
+        case "addLayer" where args.count >= 1 && args[0].objectValue != nil:
+            self = .addLayer(args[0], before: args.count > 1 ? s[1] : nil)
+        case "removeLayer" where args.count >= 1:
+            guard let l = s[0] else { return nil }
+            self = .removeLayer(l)
+        case "addSource" where args.count >= 2:
+            guard let id = s[0], args[1].objectValue != nil else { return nil }
+            self = .addSource(id, args[1])
+        case "removeSource" where args.count >= 1:
+            guard let id = s[0] else { return nil }
+            self = .removeSource(id)
+        case "setGlobalStateProperty" where args.count >= 2:
+            guard let key = s[0] else { return nil }
+            self = .setGlobalState(key, args[1])
+        default:
+            return nil
+        }
+    }
+
+    /// Applies the edit to a style document.
+    func apply(to style: inout JSON) {
+        guard case .object(var root) = style else { return }
+        var layers = root["layers"]?.arrayValue ?? []
+        func editLayer(_ id: String, _ body: (inout [String: JSON]) -> Void) {
+            guard let i = layers.firstIndex(where: { $0["id"]?.stringValue == id }), case .object(var layer) = layers[i] else { return }
+            body(&layer)
+            layers[i] = .object(layer)
+        }
+        func setIn(_ layer: inout [String: JSON], _ group: String, _ name: String, _ value: JSON) {
+            var g = layer[group]?.objectValue ?? [:]
+            if value == .null { g[name] = nil } else { g[name] = value }
+            layer[group] = .object(g)
+        }
+        switch self {
+        case let .setPaint(l, n, v): editLayer(l) { setIn(&$0, "paint", n, v) }
+        case let .setLayout(l, n, v): editLayer(l) { setIn(&$0, "layout", n, v) }
+        case let .setFilter(l, f): editLayer(l) { $0["filter"] = f == .null ? nil : f }
+        case let .setZoomRange(l, lo, hi):
+            editLayer(l) {
+                $0["minzoom"] = lo == .null ? nil : lo
+                $0["maxzoom"] = hi == .null ? nil : hi
+            }
+        case let .addLayer(layer, before):
+            if let before, let i = layers.firstIndex(where: { $0["id"]?.stringValue == before }) {
+                layers.insert(layer, at: i)
+            } else {
+                layers.append(layer)
+            }
+        case .removeLayer(let id): layers.removeAll { $0["id"]?.stringValue == id }
+        case let .addSource(id, source):
+            var sources = root["sources"]?.objectValue ?? [:]
+            sources[id] = source
+            root["sources"] = .object(sources)
+        case .removeSource(let id):
+            var sources = root["sources"]?.objectValue ?? [:]
+            sources[id] = nil
+            root["sources"] = .object(sources)
+        case let .setGlobalState(key, value):
+            var state = root["state"]?.objectValue ?? [:]
+            var entry = state[key]?.objectValue ?? [:]
+            entry["default"] = value
+            state[key] = .object(entry)
+            root["state"] = .object(state)
+        }
+        root["layers"] = .array(layers)
+        style = .object(root)
     }
 }

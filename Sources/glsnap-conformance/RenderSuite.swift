@@ -134,21 +134,36 @@ struct RenderSuite {
         snapshotter.resourceRewrite = rewrite
         let baseURL = suiteDir + "/"
         try snapshotter.setStyle(json: styleText, baseURL: baseURL)
+        // Edits apply to the current style document; it is loaded again once, before drawing.
+        var document = try JSON.parse(styleText)
+        var edited = false
         var camera = CameraOptions()
         for op in spec.operations {
             switch op {
             case .wait: break
+            case .editStyle(let edit):
+                edit.apply(to: &document)
+                edited = true
             case .setZoom(let z): camera.zoom = z
             case .setBearing(let b): camera.bearing = b
             case .setPitch(let p): camera.pitch = p
             case let .setCenter(lon, lat): camera.center = Coordinate(latitude: lat, longitude: lon)
-            case .setStyleJSON(let json): try snapshotter.setStyle(json: json, baseURL: baseURL)
-            case .setStyleURL(let url): try snapshotter.setStyle(path: rewrite(url) ?? url)
+            case .setStyleJSON(let json):
+                document = try JSON.parse(json)
+                edited = true
+            case .setStyleURL(let url):
+                let path = rewrite(url) ?? url
+                guard let data = FileManager.default.contents(atPath: path) else {
+                    throw ConformanceIOError(message: "setStyle: cannot read \(path)")
+                }
+                document = try JSON.parse([UInt8](data))
+                edited = true
             case .unsupported(let name):
                 // RenderCaseSpec lists these in `unsupported`, and such cases are never drawn.
                 throw ConformanceIOError(message: "operation \(name) not supported")
             }
         }
+        if edited { try snapshotter.setStyle(json: JSONText.encode(document), baseURL: baseURL) }
         snapshotter.setCamera(camera)
         let snapshot = try snapshotter.snapshot()
         return (snapshot.image, snapshot.warnings)
