@@ -18,7 +18,8 @@ import GLSnapStyle
 /// owns (`options.workers` of them). `snapshot(camera:)` may be called from several threads at
 /// once: each call takes a free worker, and all share the caches.
 public final class Snapshotter: @unchecked Sendable {
-    public let options: MapSnapshotOptions
+    /// Size, ratio and limits may change between snapshots; `workers` and `backend` are read once, at init.
+    public var options: MapSnapshotOptions
     public private(set) var camera = CameraOptions()
     /// Maps custom URL schemes (e.g. `local://`) to file paths; applied before a style's sources,
     /// glyphs and sprites are read. Set before `setStyle`.
@@ -226,5 +227,12 @@ extension Snapshotter {
         guard let s = style?.style else { return CameraOptions() }
         let center = s.center.flatMap { $0.count >= 2 ? Coordinate(latitude: $0[1], longitude: $0[0]) : nil }
         return CameraOptions(center: center, zoom: s.zoom, bearing: s.bearing, pitch: s.pitch)
+    }
+}
+
+extension Snapshotter {
+    /// The largest framebuffer side the GL driver allows (starts a worker's context if needed).
+    public func maxFramebufferSize() throws -> Int {
+        try withWorker { worker in try worker.run { $0.context.maxFramebufferSize } }
     }
 }

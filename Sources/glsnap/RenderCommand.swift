@@ -7,7 +7,8 @@ enum RenderCommand {
     static let help = """
     usage: glsnap render [--style STYLE.json] [--center LON,LAT --zoom Z] [--bearing B] [--pitch P]
                          [--bounds W,S,E,N [--padding P]] [--size WxH] [--ratio R]
-                         [--backend osmesa|egl] [--compression 0-9] [-o OUT.png]
+                         [--backend osmesa|egl] [--compression 0-9] [--piece N] [-o OUT.png]
+           glsnap render --size auto (--bounds W,S,E,N | --fit-data SOURCE) (--zoom Z | --resolution M) [--padding P] ...
 
     Renders one map image. Without --style it renders the bundled example (Chicago, from
     OpenStreetMap data) so the command works offline. Camera values not given come from the style.
@@ -18,7 +19,13 @@ enum RenderCommand {
       --pitch       degrees from straight down, 0-85
       --bounds      west,south,east,north: fit these bounds instead of --center/--zoom
       --padding     points of padding around --bounds (default 0)
-      --size        width x height in points (default 512x512)
+      --size        width x height in points (default 512x512), up to 65535 pixels a side: images
+                    larger than one piece are drawn in pieces and streamed to the file band by band;
+                    `auto` sizes the image to hold --bounds or --fit-data at --zoom or --resolution
+      --fit-data    a source of the style whose data (GeoJSON features or declared bounds) to fit
+      --resolution  meters per point at the bounds' center, instead of --zoom (with --size auto)
+      --piece       largest piece drawn at once, in pixels (default 4096, at most the GL limit)
+      --max-size    largest image side allowed, in pixels (default 65535)
       --ratio       pixel ratio: the image is floor(width*ratio) x floor(height*ratio) pixels (default 1)
       --backend     osmesa (default, needs no display) or egl (GPU where present, else surfaceless Mesa)
       --compression PNG zlib level (default 6)
@@ -27,22 +34,18 @@ enum RenderCommand {
 
     static func run(_ argv: [String]) throws -> Int32 {
         let a = try Arguments(argv, valued: ["--style", "--center", "--zoom", "--bearing", "--pitch", "--bounds", "--padding",
-                                             "--size", "--ratio", "--backend", "--compression", "-o", "--output"],
-                              flags: ["--help", "-h"])
+                                             "--size", "--ratio", "--backend", "--compression", "-o", "--output", "--piece",
+                                             "--fit-data", "--resolution", "--max-size"],
+                              flags: ["--help", "-h", "--quiet"])
         if a.flags.contains("--help") || a.flags.contains("-h") {
             print(help)
             return 0
         }
         guard a.positionals.isEmpty else { throw UsageError("unexpected argument '\(a.positionals[0])'") }
+        let sizeText = a.options["--size"] ?? "512x512"
+        let autoSize = sizeText == "auto"
         var size = Size(width: 512, height: 512)
-        if let s = a.options["--size"] {
-            let parts = s.lowercased().split(separator: "x").map { Double($0) }
-            guard parts.count == 2, let w = parts[0], let h = parts[1], w.isFinite, h.isFinite else {
-                throw UsageError("--size expects WIDTHxHEIGHT, got '\(s)'")
-            }
-            guard w >= 1, h >= 1 else { throw UsageError("--size \(s): width and height must be at least 1") }
-            size = Size(width: w, height: h)
-        }
+        if !autoSize { size = try BenchCommand.parseSize(sizeText) }
         let ratio = try a.double("--ratio") ?? 1
         var backend = Backend.osmesa
         if let b = a.options["--backend"] {
@@ -54,6 +57,15 @@ enum RenderCommand {
             guard let level = Int(c), (0...9).contains(level) else { throw UsageError("--compression must be 0-9, got '\(c)'") }
             png = PNGEncoder.Options(compressionLevel: level, filter: png.filter)
         }
+        var limits = Limits()
+        if let m = try a.double("--max-size") {
+            guard m >= 1, m <= 1_000_000 else { throw UsageError("--max-size must be 1-1000000") }
+            limits.maxImageSide = Int(m)
+        }
+        if let p = try a.double("--piece") {
+            guard p >= 16, p == p.rounded() else { throw UsageError("--piece must be a whole number of pixels, at least 16") }
+            limits.pieceSize = Int(p)
+        }
         var camera = CameraOptions()
         if let c = try a.doubles("--center", count: 2) {
             camera.center = Coordinate(latitude: c[1], longitude: c[0])
@@ -61,36 +73,99 @@ enum RenderCommand {
         camera.zoom = try a.double("--zoom")
         camera.bearing = try a.double("--bearing")
         camera.pitch = try a.double("--pitch")
+        let padding = EdgeInsets(all: try a.double("--padding") ?? 0)
         if let b = try a.doubles("--bounds", count: 4) {
             camera.bounds = CoordinateBounds(west: b[0], south: b[1], east: b[2], north: b[3])
-            camera.padding = EdgeInsets(all: try a.double("--padding") ?? 0)
+            camera.padding = padding
+        }
+        let resolution = try a.double("--resolution")
+        if let r = resolution, r <= 0 { throw UsageError("--resolution must be positive meters per point") }
+        if autoSize {
+            guard camera.bounds != nil || a.options["--fit-data"] != nil else {
+                throw UsageError("--size auto needs --bounds or --fit-data SOURCE")
+            }
+            guard camera.zoom != nil || resolution != nil else { throw UsageError("--size auto needs --zoom or --resolution") }
         }
         let output = a.options["-o"] ?? a.options["--output"] ?? "map.png"
 
-        let options = MapSnapshotOptions(size: size, pixelRatio: ratio, backend: backend)
-        do {
-            _ = try options.pixelSize()
-        } catch {
-            throw UsageError("\(error)")
+        var options = MapSnapshotOptions(size: size, pixelRatio: ratio, backend: backend, limits: limits)
+        if !autoSize {
+            do { _ = try options.pixelSize(streamed: true) } catch { throw UsageError("\(error)") }
         }
         let snapshotter = Snapshotter(options: options)
         if let style = a.options["--style"] {
             try snapshotter.setStyle(path: style)
         } else {
             try snapshotter.setStyle(path: try BundledExample.stylePath())
-            if camera.center == nil && camera.bounds == nil {
+            if camera.center == nil && camera.bounds == nil && a.options["--fit-data"] == nil {
                 camera.center = BundledExample.center
                 camera.zoom = camera.zoom ?? BundledExample.zoom
             }
         }
-        snapshotter.setCamera(camera)
-        let snapshot = try snapshotter.snapshot()
-        let bytes = try snapshot.pngData(options: png)
-        guard FileManager.default.createFile(atPath: output, contents: Data(bytes)) else {
+        if let source = a.options["--fit-data"] {
+            guard let b = snapshotter.dataBounds(source: source) else {
+                throw UsageError("--fit-data: the style has no source \"\(source)\" with data bounds")
+            }
+            camera.bounds = b
+            camera.padding = padding
+        }
+        if autoSize, let bounds = camera.bounds {
+            let latitude = (bounds.southwest.latitude + bounds.northeast.latitude) / 2
+            let zoom = try camera.zoom ?? resolution.map { ContentSize.zoom(metersPerPoint: $0, latitude: latitude) } ?? { throw UsageError("--size auto needs --zoom") }()
+            let fit = ContentSize.fitting(bounds, zoom: zoom, padding: padding, bearing: camera.bearing ?? 0)
+            options.size = fit.size
+            do { _ = try options.pixelSize(streamed: true) } catch { throw UsageError("--size auto: \(error)") }
+            snapshotter.options = options
+            camera = CameraOptions(center: fit.camera.center, zoom: fit.camera.zoom, bearing: camera.bearing, pitch: camera.pitch)
+        }
+        let glLimit = try snapshotter.maxFramebufferSize()
+        guard limits.pieceSize <= glLimit || a.options["--piece"] == nil else {
+            throw UsageError("--piece \(limits.pieceSize) is larger than the GL limit of \(glLimit) pixels")
+        }
+        if limits.pieceSize > glLimit {
+            snapshotter.options.limits.pieceSize = glLimit
+        }
+        let (width, height) = try snapshotter.options.pixelSize(streamed: true)
+        try write(snapshotter, camera: camera, to: output, width: width, height: height, png: png,
+                  showProgress: !a.flags.contains("--quiet"))
+        return 0
+    }
+
+    /// Renders band by band into a PNG file, so memory holds one band, not the image.
+    static func write(_ snapshotter: Snapshotter, camera: CameraOptions, to output: String, width: Int, height: Int,
+                      png: PNGEncoder.Options, showProgress: Bool) throws {
+        guard FileManager.default.createFile(atPath: output, contents: nil), let file = FileHandle(forWritingAtPath: output) else {
             throw CLIError("cannot write \(output)")
         }
-        print("wrote \(output) (\(snapshot.image.width)x\(snapshot.image.height) pixels, \(bytes.count) bytes)")
-        return 0
+        defer { try? file.close() }
+        var pending = [UInt8]()
+        var written = 0
+        var writeError: Error?
+        let writer = try PNGRowWriter(width: width, height: height, options: png) { chunk in
+            pending.append(contentsOf: chunk)
+            if pending.count >= 1 << 20 {
+                do { try file.write(contentsOf: pending) } catch { writeError = error }
+                written += pending.count
+                pending.removeAll(keepingCapacity: true)
+            }
+        }
+        let start = Date()
+        let snapshot = try snapshotter.render(camera: camera, progress: { done, total in
+            guard showProgress, total > 1 else { return }
+            let line = String(format: "\rrendering piece %d/%d (%.0f%%, %.1f s)", done, total, Double(done) / Double(total) * 100, Date().timeIntervalSince(start))
+            FileHandle.standardError.write(Data(line.utf8))
+        }) { band, _, rows in
+            writer.write(rows: band, count: rows)
+            if let writeError { throw CLIError("cannot write \(output): \(writeError)") }
+        }
+        writer.finish()
+        try file.write(contentsOf: pending)
+        written += pending.count
+        if showProgress, snapshot.timings.draw > 0, width * height > Int(snapshotter.options.limits.pieceSize * snapshotter.options.limits.pieceSize) {
+            FileHandle.standardError.write(Data("\n".utf8))
+        }
+        for w in snapshot.warnings { FileHandle.standardError.write(Data("glsnap: warning: \(w)\n".utf8)) }
+        print("wrote \(output) (\(width)x\(height) pixels, \(written) bytes)")
     }
 }
 
