@@ -43,6 +43,7 @@ enum CollectionParsers {
                 throw RuntimeError("Expected first argument to be of type boolean, string, number or null, but found \(n.type) instead.")
             }
             switch h {
+            case .null: return .bool(false)
             case .array(let items): return .bool(items.contains(n))
             case .string(let s):
                 guard case .string(let ns) = n else { return .bool(s.contains(n.stringified)) }
@@ -54,7 +55,7 @@ enum CollectionParsers {
     }
 
     static func indexOf(_ args: [JSON], _ ctx: ParsingContext) -> Expr? {
-        guard args.count == 3 || args.count == 4 else { return ctx.error("Expected 3 or 4 arguments, but found \(args.count - 1) instead.") }
+        guard args.count == 3 || args.count == 4 else { return ctx.error("Expected 2 or 3 arguments, but found \(args.count - 1) instead.") }
         guard let needle = ctx.parse(args[1], 1, .value), let haystack = ctx.parse(args[2], 2, .value) else { return nil }
         guard ["boolean", "string", "number", "null", "value"].contains(needle.type.kind) else {
             return ctx.error("Expected first argument to be of type boolean, string, number or null, but found \(needle.type) instead")
@@ -83,7 +84,7 @@ enum CollectionParsers {
                 guard from < items.count else { return .number(-1) }
                 return .number(Double(items[from...].firstIndex(of: n) ?? -1))
             case .string(let s):
-                let hs = Array(s.utf16), ns = Array(n.stringified.utf16)
+                let hs = Array(s.unicodeScalars), ns = Array(n.stringified.unicodeScalars)
                 if from > hs.count { return .number(ns.isEmpty ? Double(hs.count) : -1) }
                 if ns.isEmpty { return .number(Double(from)) }
                 var i = from
@@ -99,7 +100,7 @@ enum CollectionParsers {
     }
 
     static func slice(_ args: [JSON], _ ctx: ParsingContext) -> Expr? {
-        guard args.count == 3 || args.count == 4 else { return ctx.error("Expected 3 or 4 arguments, but found \(args.count - 1) instead.") }
+        guard args.count == 3 || args.count == 4 else { return ctx.error("Expected 2 or 3 arguments, but found \(args.count - 1) instead.") }
         guard let input = ctx.parse(args[1], 1, .value), let begin = ctx.parse(args[2], 2, .number) else { return nil }
         guard ["string", "array", "value"].contains(input.type.kind) else {
             return ctx.error("Expected first argument to be of type array or string, but found \(input.type) instead")
@@ -125,8 +126,10 @@ enum CollectionParsers {
             switch v {
             case .array(let items): return .array(Array(items[range(items.count)]))
             case .string(let s):
-                let u = Array(s.utf16)
-                return .string(String(decoding: u[range(u.count)], as: UTF16.self))
+                let u = Array(s.unicodeScalars)
+                var out = String.UnicodeScalarView()
+                out.append(contentsOf: u[range(u.count)])
+                return .string(String(out))
             default:
                 throw RuntimeError("Expected first argument to be of type array or string, but found \(v.type) instead.")
             }
@@ -142,7 +145,7 @@ enum CollectionParsers {
         return FnExpr(.number, [input]) { c, a in
             let v = try a[0].evaluate(c)
             switch v {
-            case .string(let s): return .number(Double(s.utf16.count))
+            case .string(let s): return .number(Double(s.unicodeScalars.count))
             case .array(let items): return .number(Double(items.count))
             default: throw RuntimeError("Expected value to be of type string or array, but found \(v.type) instead.")
             }

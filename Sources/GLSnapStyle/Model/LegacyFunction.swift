@@ -95,10 +95,10 @@ enum LegacyFunction {
         switch type {
         case "identity":
             let typed: JSON
-            switch info.expectedType {
+            switch info.expectedType ?? .value {
             case .color: typed = .array([.string("to-color"), get] + (params["default"].map { [literal($0, info)] } ?? []))
             case .number, .string, .boolean:
-                typed = .array([.string(info.expectedType.kind), get] + (params["default"].map { [literal($0, info)] } ?? []))
+                typed = .array([.string((info.expectedType ?? .value).kind), get] + (params["default"].map { [literal($0, info)] } ?? []))
             default: typed = get
             }
             if let values = info.enumValues {

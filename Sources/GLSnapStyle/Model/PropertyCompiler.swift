@@ -1,7 +1,7 @@
 /// What the property-level compiler needs to know about a property (from the spec tables, or from
 /// an expression test's `propertySpec`).
 struct PropertyTypeInfo {
-    var expectedType: ExprType
+    var expectedType: ExprType?
     var isDataDriven: Bool
     var allowsZoom: Bool
     var isInterpolated: Bool
@@ -42,6 +42,15 @@ struct PropertyTypeInfo {
         defaultValue = PropertyTypeInfo.defaultValue(p["default"], t)
     }
 
+    /// The checks the reference harness applies when a case gives no property spec.
+    static let unconstrained: PropertyTypeInfo = {
+        var i = PropertyTypeInfo(json: .object(["property-type": .string("data-driven")]))
+        i.expectedType = nil
+        i.allowsZoom = true
+        i.isInterpolated = true
+        return i
+    }()
+
     static func simple(_ name: String) -> ExprType {
         switch name {
         case "number": return .number
@@ -76,8 +85,8 @@ struct PropertyTypeInfo {
         }
     }
 
-    static func defaultValue(_ json: JSON?, _ t: ExprType) -> Value {
-        guard let json else { return .null }
+    static func defaultValue(_ json: JSON?, _ t: ExprType?) -> Value {
+        guard let json, let t else { return .null }
         switch (t, json) {
         case (.color, .string(let s)): return Color.parse(s).map(Value.color) ?? .null
         case (.padding, .number(let n)): return .padding([n, n, n, n])
