@@ -24,14 +24,15 @@ let package = Package(
         .target(name: "GLSnapGL", dependencies: ["CMesa"]),
         .target(name: "GLSnapRender", dependencies: ["GLSnapGL", "GLSnapLayout", "GLSnapImage"]),
         .target(name: "GLSnap", dependencies: ["GLSnapRender", "GLSnapLayout", "GLSnapData", "GLSnapStyle", "GLSnapImage"]),
-        .executableTarget(name: "glsnap", dependencies: ["GLSnap"]),
-        .executableTarget(name: "glsnap-conformance", dependencies: ["GLSnap", "GLSnapImage", "GLSnapStyle"]),
+        .executableTarget(name: "glsnap", dependencies: ["GLSnap", "GLSnapGL", "GLSnapImage", "GLSnapStyle"]),
+        .executableTarget(name: "glsnap-conformance", dependencies: ["GLSnap", "GLSnapGL", "GLSnapImage", "GLSnapStyle"]),
 
         .testTarget(name: "GLSnapStyleTests", dependencies: ["GLSnapStyle"]),
         .testTarget(name: "GLSnapDataTests", dependencies: ["GLSnapData"]),
         .testTarget(name: "GLSnapLayoutTests", dependencies: ["GLSnapLayout"]),
         .testTarget(name: "GLSnapImageTests", dependencies: ["GLSnapImage"]),
         .testTarget(name: "GLSnapGLTests", dependencies: ["GLSnapGL"]),
+        .testTarget(name: "GLSnapRenderTests", dependencies: ["GLSnapRender", "GLSnapGL"]),
         .testTarget(name: "GLSnapTests", dependencies: ["GLSnap", "GLSnapImage"]),
     ]
 )

@@ -1,1 +1,42 @@
-print("glsnap")
+import Foundation
+import GLSnap
+
+/// glsnap's command line: parses arguments, calls the library, maps errors to exit codes
+/// (0 ok, 1 render or input failure, 2 usage error).
+let usage = """
+usage: glsnap <command> [options]
+
+commands:
+  render     render a map to a PNG (with no --style: the bundled example map)
+  validate   check a style against the style specification
+  help       show this text (or `glsnap <command> --help`)
+"""
+
+func fail(_ message: String, code: Int32) -> Never {
+    FileHandle.standardError.write(Data("glsnap: \(message)\n".utf8))
+    exit(code)
+}
+
+var args = Array(CommandLine.arguments.dropFirst())
+guard let command = args.first else {
+    print(usage)
+    exit(2)
+}
+args.removeFirst()
+do {
+    switch command {
+    case "render":
+        exit(try RenderCommand.run(args))
+    case "validate":
+        exit(try ValidateCommand.run(args))
+    case "help", "--help", "-h":
+        print(usage)
+        exit(0)
+    default:
+        fail("unknown command '\(command)'\n\(usage)", code: 2)
+    }
+} catch let e as UsageError {
+    fail("\(e) (see glsnap \(command) --help)", code: 2)
+} catch {
+    fail("\(error)", code: 1)
+}

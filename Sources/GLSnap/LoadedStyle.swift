@@ -1,0 +1,82 @@
+import Foundation
+import GLSnapData
+import GLSnapStyle
+
+/// A parsed style with its sources opened. Made once per style and shared by every snapshot of it.
+final class LoadedStyle: @unchecked Sendable {
+    let style: Style
+    /// Where the style came from, for error messages ("style.json", "inline JSON").
+    let origin: String
+    let sources: [String: TileSource]
+    let resolver: ResourceResolver
+    /// Distinguishes styles in shared caches.
+    let generation: Int
+
+    private static let counter = Counter()
+
+    init(style: Style, origin: String, resolver: ResourceResolver) throws {
+        self.style = style
+        self.origin = origin
+        self.resolver = resolver
+        generation = LoadedStyle.counter.next()
+        var sources: [String: TileSource] = [:]
+        let used = Set(style.layers.compactMap(\.source))
+        for (name, definition) in style.sources where used.contains(name) {
+            do {
+                if definition["type"]?.stringValue == "geojson" {
+                    sources[name] = try LoadedStyle.geoJSONSource(definition, resolver: resolver)
+                } else if let s = try SourceFactory.make(name: name, definition: definition, resolver: resolver) {
+                    sources[name] = s
+                }
+            } catch {
+                throw GLSnapError.source(name: name, message: "\(error)")
+            }
+        }
+        self.sources = sources
+    }
+
+    private static func geoJSONSource(_ definition: JSON, resolver: ResourceResolver) throws -> TileSource {
+        var data = definition["data"] ?? .null
+        if case .string(let url) = data {
+            data = try JSON.parse(resolver.load(url))
+        }
+        var options = GeoJSONOptions()
+        if let z = definition["maxzoom"]?.numberValue { options.maxzoom = Int(z) }
+        if let b = definition["buffer"]?.numberValue { options.buffer = b }
+        if let t = definition["tolerance"]?.numberValue { options.tolerance = t }
+        return try GeoJSONSource(data: data, options: options)
+    }
+
+    /// Reads and parses a style file; relative URLs in it resolve against its folder.
+    static func load(path: String, rewrite: (@Sendable (String) -> String?)?, limits: Limits) throws -> LoadedStyle {
+        let url = URL(fileURLWithPath: path)
+        guard let attrs = try? FileManager.default.attributesOfItem(atPath: path) else {
+            throw GLSnapError.style(source: path, message: "no such file")
+        }
+        if let size = attrs[.size] as? Int, size > limits.maxStyleBytes {
+            throw GLSnapError.style(source: path, message: "file is \(size) bytes, over the \(limits.maxStyleBytes)-byte limit")
+        }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw GLSnapError.style(source: path, message: "cannot read the file")
+        }
+        let resolver = ResourceResolver(baseURL: url.absoluteString, rewrite: rewrite)
+        return try parse(bytes: [UInt8](data), origin: path, resolver: resolver)
+    }
+
+    static func parse(bytes: [UInt8], origin: String, resolver: ResourceResolver) throws -> LoadedStyle {
+        let style: Style
+        do {
+            style = try Style(bytes: bytes)
+        } catch {
+            throw GLSnapError.style(source: origin, message: "\(error)")
+        }
+        return try LoadedStyle(style: style, origin: origin, resolver: resolver)
+    }
+}
+
+/// A thread-safe increasing number.
+final class Counter: @unchecked Sendable {
+    private var value = 0
+    private let lock = NSLock()
+    func next() -> Int { lock.lock(); defer { lock.unlock() }; value += 1; return value }
+}

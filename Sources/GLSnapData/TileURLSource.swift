@@ -1,0 +1,85 @@
+import Foundation
+
+/// A source whose tiles are files named by URL templates (`tiles` in a style or TileJSON).
+///
+/// Templates may use `{z}`, `{x}`, `{y}` (`{y}` counts up from the south in the `tms` scheme),
+/// `{quadkey}`, `{prefix}` (x mod 16 then y mod 16, two hex digits) and `{ratio}` (always
+/// empty: tiles are requested at 1x). Several templates are used round-robin by x + y, as
+/// MapLibre does. A tile file that does not exist is an empty tile (nil), not an error.
+public final class TileURLSource: TileSource, Sendable {
+    public let name: String
+    public let templates: [String]
+    public let info: SourceInfo
+    public let resolver: ResourceResolver
+
+    public init(name: String, templates: [String], info: SourceInfo, resolver: ResourceResolver) {
+        precondition(!templates.isEmpty, "a tile URL source needs at least one template")
+        self.name = name
+        self.templates = templates
+        self.info = info
+        self.resolver = resolver
+    }
+
+    /// The URL of tile `id`.
+    public func url(for id: TileID) -> String {
+        let template = templates[(id.x + id.y) % templates.count]
+        return TileURLSource.expand(template, id, scheme: info.scheme)
+    }
+
+    /// Fills a template's placeholders for `id`.
+    public static func expand(_ template: String, _ id: TileID, scheme: TileScheme) -> String {
+        guard template.contains("{") else { return template }
+        let y = scheme == .tms ? id.tmsY : id.y
+        var out = template
+        out = out.replacingAll("{z}", String(id.z))
+        out = out.replacingAll("{x}", String(id.x))
+        out = out.replacingAll("{y}", String(y))
+        if out.contains("{quadkey}") { out = out.replacingAll("{quadkey}", quadkey(id)) }
+        if out.contains("{prefix}") {
+            out = out.replacingAll("{prefix}", String(id.x % 16, radix: 16) + String(id.y % 16, radix: 16))
+        }
+        out = out.replacingAll("{ratio}", "")
+        return out
+    }
+
+    /// The Bing-style quadkey of `id` (one base-4 digit per zoom level).
+    public static func quadkey(_ id: TileID) -> String {
+        var key = ""
+        key.reserveCapacity(id.z)
+        for level in stride(from: id.z, to: 0, by: -1) {
+            let mask = 1 << (level - 1)
+            var digit = 0
+            if id.x & mask != 0 { digit += 1 }
+            if id.y & mask != 0 { digit += 2 }
+            key.append(Character(String(digit)))
+        }
+        return key
+    }
+
+    /// The stored bytes of `id`; nil outside zooms/bounds or when the file is missing.
+    public func tileData(_ id: TileID) throws -> [UInt8]? {
+        guard info.covers(id) else { return nil }
+        return try resolver.loadIfPresent(url(for: id))
+    }
+
+    /// The decoded tile; an empty file decodes to a tile without layers.
+    public func vectorTile(_ id: TileID) throws -> VectorTile? {
+        guard info.type == .vector, let bytes = try tileData(id) else { return nil }
+        do { return try VectorTile.decode(bytes) } catch let error as TileDecodeError {
+            throw SourceError.badTile(source: name, tile: id.description, error: error)
+        }
+    }
+
+    /// The encoded image; nil when missing or empty (the renderer may fall back to a parent).
+    public func rasterTile(_ id: TileID) throws -> [UInt8]? {
+        guard info.type == .raster, let bytes = try tileData(id), !bytes.isEmpty else { return nil }
+        return bytes
+    }
+}
+
+extension String {
+    func replacingAll(_ target: String, _ replacement: String) -> String {
+        guard contains(target) else { return self }
+        return components(separatedBy: target).joined(separator: replacement)
+    }
+}

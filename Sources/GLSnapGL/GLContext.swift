@@ -1,0 +1,80 @@
+import CMesa
+
+/// One GL context, current on the thread that made it, with its function table and state cache.
+///
+/// A worker thread owns one `GLContext`; every GL object (`Program`, `Buffer`, `Texture`,
+/// `Framebuffer`) is created from and freed on it.
+public final class GLContext {
+    public let gl: GLFunctions
+    public let backend: Backend
+    /// The driver, e.g. "OSMesa (llvmpipe)" or "EGL device (NVIDIA)".
+    public let label: String
+    /// The renderer string GL reports.
+    public let renderer: String
+    /// The largest framebuffer side the driver supports.
+    public let maxFramebufferSize: Int
+    var state = StateCache()
+    private let headless: HeadlessContext
+
+    /// Creates a context for `backend` and makes it current on the calling thread.
+    public init(backend: Backend) throws {
+        let headless = try makeHeadlessContext(backend)
+        try headless.makeCurrent()
+        self.headless = headless
+        self.backend = backend
+        self.label = headless.label
+        gl = try GLFunctions(load: { headless.procAddress($0) })
+        renderer = gl.GetString(GLenum(GL_RENDERER)).map { String(cString: UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self)) } ?? "unknown"
+        var rb: GLint = 0, vp: [GLint] = [0, 0]
+        gl.GetIntegerv(GLenum(GL_MAX_RENDERBUFFER_SIZE), &rb)
+        gl.GetIntegerv(GLenum(GL_MAX_VIEWPORT_DIMS), &vp)
+        maxFramebufferSize = Int(min(rb, vp[0], vp[1]))
+        // Rows of any width upload and read back without padding.
+        gl.PixelStorei(GLenum(GL_UNPACK_ALIGNMENT), 1)
+        gl.PixelStorei(GLenum(GL_PACK_ALIGNMENT), 1)
+    }
+
+    /// Binds the context to the calling thread again (after another context was current).
+    public func makeCurrent() throws {
+        try headless.makeCurrent()
+    }
+
+    /// Sets depth, stencil, blend and cull state for the next draw, touching only what changed.
+    public func apply(_ modes: DrawModes) {
+        state.apply(modes, gl)
+    }
+
+    public func use(_ program: Program) {
+        if state.program != program.id {
+            gl.UseProgram(program.id)
+            state.program = program.id
+        }
+    }
+
+    public func bind(_ vertexArray: VertexArray) {
+        if state.vertexArray != vertexArray.id {
+            gl.BindVertexArray(vertexArray.id)
+            state.vertexArray = vertexArray.id
+        }
+    }
+
+    public func bind(_ texture: Texture, unit: Int) {
+        if state.activeTexture != unit {
+            gl.ActiveTexture(GLenum(GL_TEXTURE0 + Int32(unit)))
+            state.activeTexture = unit
+        }
+        if state.textures[unit] != texture.id {
+            gl.BindTexture(GLenum(GL_TEXTURE_2D), texture.id)
+            state.textures[unit] = texture.id
+        }
+    }
+
+    /// Throws when GL recorded an error since the last check.
+    public func checkError(_ operation: @autoclosure () -> String) throws {
+        let e = gl.GetError()
+        if e != GLenum(GL_NO_ERROR) {
+            while gl.GetError() != GLenum(GL_NO_ERROR) {}
+            throw GLError.gl(operation: operation(), code: e)
+        }
+    }
+}

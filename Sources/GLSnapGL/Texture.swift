@@ -1,0 +1,41 @@
+import CMesa
+
+/// A 2D RGBA8 texture (sprite atlas, glyph atlas, raster tile, pattern).
+public final class Texture {
+    public let id: GLuint
+    public let width: Int
+    public let height: Int
+    private let context: GLContext
+
+    /// `format` is GL_RGBA (4 bytes a pixel) or GL_RED (1 byte: glyph SDFs).
+    public init(context: GLContext, width: Int, height: Int, format: GLenum = GLenum(GL_RGBA), pixels: [UInt8]?, linear: Bool = true) {
+        self.context = context
+        self.width = width
+        self.height = height
+        let gl = context.gl
+        var t: GLuint = 0
+        gl.GenTextures(1, &t)
+        id = t
+        gl.BindTexture(GLenum(GL_TEXTURE_2D), id)
+        let internalFormat = format == GLenum(GL_RED) ? GL_R8 : GL_RGBA8
+        if let pixels {
+            pixels.withUnsafeBytes {
+                gl.TexImage2D(GLenum(GL_TEXTURE_2D), 0, internalFormat, GLsizei(width), GLsizei(height), 0, format, GLenum(GL_UNSIGNED_BYTE), $0.baseAddress)
+            }
+        } else {
+            gl.TexImage2D(GLenum(GL_TEXTURE_2D), 0, internalFormat, GLsizei(width), GLsizei(height), 0, format, GLenum(GL_UNSIGNED_BYTE), nil)
+        }
+        let filter = linear ? GL_LINEAR : GL_NEAREST
+        gl.TexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MIN_FILTER), filter)
+        gl.TexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MAG_FILTER), filter)
+        gl.TexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_WRAP_S), GL_CLAMP_TO_EDGE)
+        gl.TexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_WRAP_T), GL_CLAMP_TO_EDGE)
+        context.state.textures[context.state.activeTexture] = id
+    }
+
+    deinit {
+        var t = id
+        for i in context.state.textures.indices where context.state.textures[i] == id { context.state.textures[i] = 0 }
+        context.gl.DeleteTextures(1, &t)
+    }
+}

@@ -1,0 +1,104 @@
+import Foundation
+import GLSnapData
+import GLSnapStyle
+
+/// Turns one source layer of a tile into a style layer's `LayerGeometry`: filter, sort, scale to
+/// `TileExtent`, tessellate. Layout properties and filters are evaluated at the tile's zoom
+/// (the overscaled zoom when the tile is drawn past its source's maxzoom), as MapLibre does.
+public enum BucketBuilder {
+    /// Nil for layer types without buckets here and when no feature survives the filter.
+    public static func build(layer: StyleLayer, from source: VectorLayer, zoom: Double, canonical: TileID) -> LayerGeometry? {
+        let features = selectFeatures(layer: layer, from: source, zoom: zoom)
+        guard !features.isEmpty else { return nil }
+        let geometry: LayerGeometry?
+        // One exhaustive switch: a new layer type does not compile until it is handled here.
+        switch layer.type {
+        case .fill: geometry = buildFill(features, extent: source.extent)
+        case .line: geometry = buildLine(layer, features, extent: source.extent, zoom: zoom, canonical: canonical)
+        case .circle: geometry = buildCircle(features, extent: source.extent)
+        case .background, .symbol, .raster, .hillshade, .heatmap, .fillExtrusion, .colorRelief: geometry = nil
+        }
+        guard let geometry, !geometry.isEmpty else { return nil }
+        return geometry
+    }
+
+    /// The features the layer's filter keeps, ordered by `<type>-sort-key` when the layer has one.
+    static func selectFeatures(layer: StyleLayer, from source: VectorLayer, zoom: Double) -> [VectorFeature] {
+        var ctx = EvaluationContext(zoom: zoom)
+        var kept: [VectorFeature] = []
+        kept.reserveCapacity(source.features.count)
+        for f in source.features {
+            if let filter = layer.filter {
+                ctx.feature = f
+                guard filter.evaluate(ctx) else { continue }
+            }
+            kept.append(f)
+        }
+        let sortKey = "\(layer.type.rawValue)-sort-key"
+        if layer.hasValue(sortKey, kind: .layout) {
+            let value = layer.layout(sortKey)
+            let keys = kept.map { f -> Double in
+                ctx.feature = f
+                return value.evaluateNumber(ctx)
+            }
+            // Stable: equal keys keep the tile's order.
+            kept = kept.indices.sorted { keys[$0] < keys[$1] || (keys[$0] == keys[$1] && $0 < $1) }.map { kept[$0] }
+        }
+        return kept
+    }
+
+    static func buildFill(_ features: [VectorFeature], extent: Int) -> LayerGeometry {
+        var bucket = FillBucket()
+        var spans: [FeatureSpan] = []
+        for (i, f) in features.enumerated() where f.geometryType == .polygon {
+            let start = bucket.vertexCount
+            bucket.addPolygon(TileExtent.scale(f.geometry, fromExtent: extent))
+            let n = bucket.vertexCount - start
+            if n > 0 { spans.append(FeatureSpan(feature: Int32(i), vertexStart: Int32(start), vertexCount: Int32(n))) }
+        }
+        return LayerGeometry(streams: [VertexStream(attribute: "a_pos", components: 2, data: .int16(bucket.positions))],
+                             indices: [bucket.triangleIndices, bucket.lineIndices],
+                             vertexCount: bucket.vertexCount, spans: spans, features: features)
+    }
+
+    static func buildLine(_ layer: StyleLayer, _ features: [VectorFeature], extent: Int, zoom: Double, canonical: TileID) -> LayerGeometry {
+        var bucket = LineBucket(overscaling: max(1, pow2(zoom - Double(canonical.z))))
+        var spans: [FeatureSpan] = []
+        let joinValue = layer.layout("line-join"), capValue = layer.layout("line-cap")
+        let miterValue = layer.layout("line-miter-limit"), roundValue = layer.layout("line-round-limit")
+        var ctx = EvaluationContext(zoom: zoom)
+        for (i, f) in features.enumerated() where f.geometryType == .lineString || f.geometryType == .polygon {
+            ctx.feature = f
+            let join = LineJoin(rawValue: joinValue.evaluateString(ctx)) ?? .miter
+            let cap = LineCap(rawValue: capValue.evaluateString(ctx)) ?? .butt
+            let miter = miterValue.evaluateNumber(ctx), round = roundValue.evaluateNumber(ctx)
+            let start = bucket.vertexCount
+            for line in TileExtent.scale(f.geometry, fromExtent: extent) {
+                bucket.addLine(line, join: join, cap: cap, miterLimit: miter, roundLimit: round,
+                               isPolygonRing: f.geometryType == .polygon)
+            }
+            let n = bucket.vertexCount - start
+            if n > 0 { spans.append(FeatureSpan(feature: Int32(i), vertexStart: Int32(start), vertexCount: Int32(n))) }
+        }
+        return LayerGeometry(streams: [VertexStream(attribute: "a_pos_normal", components: 2, data: .int16(bucket.positions)),
+                                       VertexStream(attribute: "a_data", components: 4, data: .uint8(bucket.data))],
+                             indices: [bucket.indices], vertexCount: bucket.vertexCount, spans: spans, features: features)
+    }
+
+    static func buildCircle(_ features: [VectorFeature], extent: Int) -> LayerGeometry {
+        var bucket = CircleBucket()
+        var spans: [FeatureSpan] = []
+        for (i, f) in features.enumerated() {
+            let start = bucket.vertexCount
+            for part in f.geometry {
+                for p in part { bucket.addPoint(TileExtent.scale(p, fromExtent: extent)) }
+            }
+            let n = bucket.vertexCount - start
+            if n > 0 { spans.append(FeatureSpan(feature: Int32(i), vertexStart: Int32(start), vertexCount: Int32(n))) }
+        }
+        return LayerGeometry(streams: [VertexStream(attribute: "a_pos", components: 2, data: .int16(bucket.positions))],
+                             indices: [bucket.indices], vertexCount: bucket.vertexCount, spans: spans, features: features)
+    }
+
+    private static func pow2(_ x: Double) -> Double { exp2(x) }
+}

@@ -1,0 +1,155 @@
+import Foundation
+import GLSnapData
+
+/// Web Mercator helpers (MapLibre's `MercatorCoordinate`): x, y in 0...1 across the world, y down.
+public enum Mercator {
+    /// The latitude limit of the square Web Mercator world.
+    public static let maxLatitude = 85.051129
+    /// MapLibre's earth circumference in meters (radius 6371008.8).
+    public static let earthCircumference = 2 * Double.pi * 6371008.8
+
+    @inlinable public static func x(lon: Double) -> Double { (180 + lon) / 360 }
+    @inlinable public static func y(lat: Double) -> Double {
+        (180 - (180 / .pi * log(tan(.pi / 4 + lat * .pi / 360)))) / 360
+    }
+    @inlinable public static func lon(x: Double) -> Double { x * 360 - 180 }
+    @inlinable public static func lat(y: Double) -> Double {
+        let y2 = 180 - y * 360
+        return 360 / .pi * atan(exp(y2 * .pi / 180)) - 90
+    }
+}
+
+/// A camera over a Web Mercator map, with MapLibre GL JS's exact matrices.
+///
+/// Pixels are CSS pixels from the top-left corner. `worldSize` = 512 * 2^zoom: the whole world
+/// is one 512-pixel tile at zoom 0. Latitude is clamped to ±85.051129, pitch to 0...85 degrees,
+/// zoom to 0...`TileID.maxZoom`; the bearing is kept as given (degrees clockwise from north).
+public struct Transform: Sendable {
+    /// MapLibre's vertical field of view: 2 * atan(1/3) radians, about 36.87 degrees.
+    public static let fieldOfView = 0.6435011087932844
+    /// Pixels across one tile at integer zoom.
+    public static let tileSize = 512.0
+
+    public let width: Double
+    public let height: Double
+    public let center: (lon: Double, lat: Double)
+    public let zoom: Double
+    public let bearing: Double
+    public let pitch: Double
+
+    /// 512 * 2^zoom.
+    public let worldSize: Double
+    /// Distance from the camera to the center point, in pixels (1.5 * height).
+    public let cameraToCenterDistance: Double
+    /// World pixels (x, y in 0...worldSize, z in meters up) to clip space; column-major.
+    public let projMatrix: [Double]
+    /// The inverse of `projMatrix`.
+    public let invProjMatrix: [Double]
+    /// World pixels (z in meters) to CSS pixels from the top-left (after the divide by w).
+    let pixelMatrix: [Double]
+    let pixelMatrixInverse: [Double]
+    /// The center in world pixels.
+    let centerPoint: (x: Double, y: Double)
+
+    /// Makes a camera. `width` and `height` must be positive (a programmer error otherwise).
+    public init(width: Double, height: Double, center: (lon: Double, lat: Double), zoom: Double,
+                bearing: Double = 0, pitch: Double = 0) {
+        precondition(width > 0 && height > 0, "Transform needs a positive size, got \(width)x\(height)")
+        self.width = width
+        self.height = height
+        let lat = min(max(center.lat.isFinite ? center.lat : 0, -Mercator.maxLatitude), Mercator.maxLatitude)
+        self.center = (center.lon.isFinite ? center.lon : 0, lat)
+        self.zoom = min(max(zoom.isFinite ? zoom : 0, 0), Double(TileID.maxZoom))
+        self.bearing = bearing.isFinite ? bearing : 0
+        self.pitch = min(max(pitch.isFinite ? pitch : 0, 0), 85)
+
+        let worldSize = Transform.tileSize * pow(2, self.zoom)
+        self.worldSize = worldSize
+        let fov = Transform.fieldOfView
+        let halfFov = fov / 2
+        let pitchRad = self.pitch * .pi / 180
+        let angle = -self.bearing * .pi / 180
+        let cameraToCenterDistance = 0.5 / tan(halfFov) * height
+        self.cameraToCenterDistance = cameraToCenterDistance
+        let pixelPerMeter = worldSize / (Mercator.earthCircumference * cos(lat * .pi / 180))
+
+        // Distance from the center to the top edge of the view on the ground (law of sines),
+        // which bounds the farthest fragment drawn.
+        let groundAngle = Double.pi / 2 + pitchRad
+        let fovAboveCenter = fov * 0.5
+        let sinOpposite = sin(min(max(Double.pi - groundAngle - fovAboveCenter, 0.01), Double.pi - 0.01))
+        let topHalfSurfaceDistance = sin(fovAboveCenter) * cameraToCenterDistance / sinOpposite
+        let furthestDistance = cos(Double.pi / 2 - pitchRad) * topHalfSurfaceDistance + cameraToCenterDistance
+        let farZ = furthestDistance * 1.01
+        let nearZ = height / 50
+
+        let cx = Mercator.x(lon: self.center.lon) * worldSize
+        let cy = Mercator.y(lat: lat) * worldSize
+        centerPoint = (cx, cy)
+
+        var m = Mat4.perspective(fovy: fov, aspect: width / height, near: nearZ, far: farZ)
+        Mat4.scale(&m, 1, -1, 1)
+        Mat4.translate(&m, 0, 0, -cameraToCenterDistance)
+        Mat4.rotateX(&m, pitchRad)
+        Mat4.rotateZ(&m, angle)
+        Mat4.translate(&m, -cx, -cy, 0)
+        Mat4.scale(&m, 1, 1, pixelPerMeter)
+        projMatrix = m
+        // The matrix is a product of invertible factors for positive sizes and pitch < 90.
+        invProjMatrix = Mat4.invert(m) ?? Mat4.identity
+
+        var label = Mat4.identity
+        Mat4.scale(&label, width / 2, -height / 2, 1)
+        Mat4.translate(&label, 1, -1, 0)
+        pixelMatrix = Mat4.multiply(label, m)
+        pixelMatrixInverse = Mat4.invert(pixelMatrix) ?? Mat4.identity
+    }
+
+    /// 2^zoom.
+    public var scale: Double { pow(2, zoom) }
+
+    /// The matrix that maps a tile's units (0...`TileExtent.extent` across the tile) to clip
+    /// space, for the world copy `wrap` (MapLibre's `calculatePosMatrix`); column-major Float.
+    public func tileMatrix(for tile: TileID, wrap: Int = 0) -> [Float] {
+        let tileScale = worldSize / pow(2, Double(tile.z))
+        let unwrappedX = Double(tile.x) + pow(2, Double(tile.z)) * Double(wrap)
+        var m = Mat4.identity
+        Mat4.translate(&m, unwrappedX * tileScale, Double(tile.y) * tileScale, 0)
+        let s = tileScale / Double(TileExtent.extent)
+        Mat4.scale(&m, s, s, 1)
+        return Mat4.multiply(projMatrix, m).map { Float($0) }
+    }
+
+    /// The screen position (CSS pixels from the top-left) of a coordinate on the ground.
+    /// Points behind the camera come back mirrored (as in MapLibre); check `w` yourself if needed.
+    public func point(for coordinate: (lon: Double, lat: Double)) -> (x: Double, y: Double) {
+        let lat = min(max(coordinate.lat, -Mercator.maxLatitude), Mercator.maxLatitude)
+        let wx = Mercator.x(lon: coordinate.lon) * worldSize
+        let wy = Mercator.y(lat: lat) * worldSize
+        let p = Mat4.transform(pixelMatrix, wx, wy, 0, 1)
+        return (p.0 / p.3, p.1 / p.3)
+    }
+
+    /// The ground coordinate under a screen position (CSS pixels from the top-left). Above the
+    /// horizon of a pitched view the ray is extended backwards, like MapLibre's pointCoordinate.
+    public func coordinate(for point: (x: Double, y: Double)) -> (lon: Double, lat: Double) {
+        let m = mercatorCoordinate(for: point)
+        return (Mercator.lon(x: m.x), Mercator.lat(y: m.y))
+    }
+
+    /// The Mercator coordinate (0...1 across the world) under a screen position.
+    public func mercatorCoordinate(for point: (x: Double, y: Double)) -> (x: Double, y: Double) {
+        let c0 = Mat4.transform(pixelMatrixInverse, point.x, point.y, 0, 1)
+        let c1 = Mat4.transform(pixelMatrixInverse, point.x, point.y, 1, 1)
+        let x0 = c0.0 / c0.3, y0 = c0.1 / c0.3, z0 = c0.2 / c0.3
+        let x1 = c1.0 / c1.3, y1 = c1.1 / c1.3, z1 = c1.2 / c1.3
+        let t = z0 == z1 ? 0 : (0 - z0) / (z1 - z0)
+        return ((x0 + (x1 - x0) * t) / worldSize, (y0 + (y1 - y0) * t) / worldSize)
+    }
+
+    /// Tile units (of `TileExtent.extent`) per CSS pixel at this camera's zoom for `tile`
+    /// (MapLibre's `pixelsToTileUnits`; for an overscaled tile pass the tile that is drawn).
+    public func pixelsToTileUnits(_ tile: TileID, _ pixelValue: Double) -> Double {
+        pixelValue * Double(TileExtent.extent) / (Transform.tileSize * pow(2, zoom - Double(tile.z)))
+    }
+}

@@ -1,0 +1,55 @@
+import CMesa
+import GLSnapGL
+import GLSnapStyle
+
+extension Painter {
+    static let fillAttributes = [
+        PaintAttribute(attribute: "a_color", property: "fill-color", kind: .color),
+        PaintAttribute(attribute: "a_opacity", property: "fill-opacity", kind: .number),
+    ]
+
+    /// fill: triangles, then (fill-antialias) the outline as 2-pixel lines in the outline color,
+    /// which is the fill color when fill-outline-color is not set (MapLibre's rule).
+    mutating func drawFill(_ item: FrameLayer) throws {
+        let layer = item.layer
+        let ctx = EvaluationContext(zoom: zoom)
+        let (translate, anchor) = self.translate(layer, "fill")
+        let antialias = layer.paint("fill-antialias").evaluateBool(ctx)
+        let outlineSet = layer.hasValue("fill-outline-color", kind: .paint)
+        let outlineAttributes = [
+            PaintAttribute(attribute: "a_outline_color", property: outlineSet ? "fill-outline-color" : "fill-color", kind: .color),
+            PaintAttribute(attribute: "a_opacity", property: "fill-opacity", kind: .number),
+        ]
+        let fill = try renderer.programs.program(.fill)
+        for t in item.tiles {
+            guard let box = t.geometry, !box.geometry.isEmpty else { continue }
+            let g = renderer.upload(box)
+            guard g.indices.count >= 1, g.indices[0].count > 0 else { continue }
+            context.use(fill)
+            context.apply(DrawModes(stencil: stencil(for: t.tile), color: .alphaBlended))
+            setMatrix(fill, matrix(for: t.tile, translate: translate, anchor: anchor))
+            let paint = bindPaint(Painter.fillAttributes, layer: layer, geometry: g, box: box)
+            bindAttributes(.fill, geometry: g, paint: paint)
+            gl.BindBuffer(GLenum(GL_ELEMENT_ARRAY_BUFFER), g.indices[0].buffer.id)
+            gl.DrawElements(GLenum(GL_TRIANGLES), GLsizei(g.indices[0].count), GLenum(GL_UNSIGNED_INT), nil)
+        }
+        guard antialias else { return }
+        let outline = try renderer.programs.program(.fillOutline)
+        context.use(outline)
+        gl.Uniform2f(outline.location("u_world"), Float(frame.width), Float(frame.height))
+        gl.LineWidth(2)
+        for t in item.tiles {
+            guard let box = t.geometry, !box.geometry.isEmpty else { continue }
+            let g = renderer.upload(box)
+            guard g.indices.count >= 2, g.indices[1].count > 0 else { continue }
+            context.apply(DrawModes(stencil: stencil(for: t.tile), color: .alphaBlended))
+            setMatrix(outline, matrix(for: t.tile, translate: translate, anchor: anchor))
+            // The outline's per-vertex paint shares the geometry's paint cache only when it reads the
+            // same properties; evaluate its own constants here.
+            let paint = bindPaint(outlineAttributes, layer: layer, geometry: g, box: box)
+            bindAttributes(.fillOutline, geometry: g, paint: paint)
+            gl.BindBuffer(GLenum(GL_ELEMENT_ARRAY_BUFFER), g.indices[1].buffer.id)
+            gl.DrawElements(GLenum(GL_LINES), GLsizei(g.indices[1].count), GLenum(GL_UNSIGNED_INT), nil)
+        }
+    }
+}

@@ -1,0 +1,86 @@
+import CMesa
+import GLSnapGL
+import GLSnapImage
+import GLSnapLayout
+import GLSnapStyle
+
+/// Draws frames with one GL context. Not thread-safe: a worker thread owns one `MapRenderer`.
+///
+/// GPU uploads of tile geometry are cached by the geometry's identity, so the views of a server
+/// that renders the same city over and over upload each tile layer once.
+public final class MapRenderer {
+    public let context: GLContext
+    let programs: ProgramSet
+    private var framebuffer: Framebuffer?
+    private var gpu: [ObjectIdentifier: (box: GeometryBox, geometry: GPUGeometry)] = [:]
+    private var frameNumber = 0
+    /// Uploads not used for this many frames are freed.
+    private let gpuCacheFrames = 8
+    let screenQuad: Buffer
+    let tileQuad: Buffer
+    let quadIndices: Buffer
+    private let vertexArray: VertexArray
+    let dashAtlas: DashAtlas
+
+    /// Creates the GL context (current on the calling thread) and the shared buffers.
+    public init(backend: Backend) throws {
+        context = try GLContext(backend: backend)
+        programs = ProgramSet(context: context)
+        screenQuad = Buffer(context: context, target: GLenum(GL_ARRAY_BUFFER), data: [Float]([-1, -1, 1, -1, 1, 1, -1, 1]))
+        let e = Int16(TileExtent.extent)
+        tileQuad = Buffer(context: context, target: GLenum(GL_ARRAY_BUFFER), data: [Int16]([0, 0, e, 0, e, e, 0, e]))
+        quadIndices = Buffer(context: context, target: GLenum(GL_ELEMENT_ARRAY_BUFFER), data: [UInt32]([0, 1, 2, 0, 2, 3]))
+        // Core profile needs a bound vertex array; attributes are pointed per draw.
+        vertexArray = VertexArray(context: context, attributes: [], indices: nil)
+        dashAtlas = DashAtlas()
+    }
+
+    /// Draws `frame` and reads it back as a straight-alpha image.
+    public func render(_ frame: Frame) throws -> RGBAImage {
+        try draw(frame)
+        var image = RGBAImage(width: frame.width, height: frame.height)
+        guard let fb = framebuffer else { return image }
+        try image.pixels.withUnsafeMutableBytes { try fb.read(intoStraightRGBA: $0) }
+        return image
+    }
+
+    /// Draws `frame` into the offscreen framebuffer (for callers that read back in pieces).
+    public func draw(_ frame: Frame) throws {
+        frameNumber += 1
+        if framebuffer?.width != frame.width || framebuffer?.height != frame.height {
+            framebuffer = nil
+            framebuffer = try Framebuffer(context: context, width: frame.width, height: frame.height)
+        }
+        guard let fb = framebuffer else { return }
+        fb.bind()
+        fb.clear(r: 0, g: 0, b: 0, a: 0)
+        context.bind(vertexArray)
+        var painter = Painter(renderer: self, frame: frame, framebuffer: fb)
+        for layer in frame.layers {
+            try painter.draw(layer)
+        }
+        evictUnused()
+        try context.checkError("drawing the frame")
+    }
+
+    /// The upload of `box`, made on first use.
+    func upload(_ box: GeometryBox) -> GPUGeometry {
+        let key = ObjectIdentifier(box)
+        if let g = gpu[key] {
+            g.geometry.lastUsedFrame = frameNumber
+            return g.geometry
+        }
+        let g = GPUGeometry(context: context, geometry: box.geometry)
+        g.lastUsedFrame = frameNumber
+        gpu[key] = (box, g)
+        return g
+    }
+
+    private func evictUnused() {
+        let cutoff = frameNumber - gpuCacheFrames
+        gpu = gpu.filter { $0.value.geometry.lastUsedFrame > cutoff }
+    }
+
+    /// Uploaded geometries held now (for tests and stats).
+    public var gpuCacheCount: Int { gpu.count }
+}

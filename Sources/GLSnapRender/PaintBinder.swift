@@ -1,0 +1,54 @@
+import GLSnapGL
+import GLSnapLayout
+import GLSnapStyle
+
+/// How one shader attribute gets a paint property's value.
+struct PaintAttribute {
+    enum Kind { case color, number }
+    var attribute: String
+    var property: String
+    var kind: Kind
+    /// Multiplies number values (e.g. 1 for most).
+    var components: Int { kind == .color ? 4 : 1 }
+}
+
+/// A paint property evaluated for a draw: one value for all vertices, or one per vertex.
+enum PaintBinding {
+    case constant([Float])
+    case perVertex([Float])
+}
+
+enum PaintBinder {
+    /// Evaluates `attr` for `layer` at `zoom`: constant when the property does not depend on the
+    /// feature, else per vertex through the geometry's feature spans.
+    static func bind(_ attr: PaintAttribute, layer: StyleLayer, geometry: LayerGeometry, zoom: Double) -> PaintBinding {
+        let value = layer.paint(attr.property)
+        if value.isFeatureConstant {
+            return .constant(components(value, attr.kind, EvaluationContext(zoom: zoom)))
+        }
+        var out = [Float](repeating: 0, count: geometry.vertexCount * attr.components)
+        var ctx = EvaluationContext(zoom: zoom)
+        for span in geometry.spans {
+            ctx.feature = geometry.features[Int(span.feature)]
+            let v = components(value, attr.kind, ctx)
+            let start = Int(span.vertexStart) * attr.components
+            let end = start + Int(span.vertexCount) * attr.components
+            var i = start
+            while i < end {
+                for c in 0..<attr.components { out[i + c] = v[c] }
+                i += attr.components
+            }
+        }
+        return .perVertex(out)
+    }
+
+    static func components(_ value: PropertyValue, _ kind: PaintAttribute.Kind, _ ctx: EvaluationContext) -> [Float] {
+        switch kind {
+        case .color:
+            let c = value.evaluateColor(ctx)
+            return [Float(c.r), Float(c.g), Float(c.b), Float(c.a)]
+        case .number:
+            return [Float(value.evaluateNumber(ctx))]
+        }
+    }
+}

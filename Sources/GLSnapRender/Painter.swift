@@ -1,0 +1,153 @@
+import CMesa
+import Foundation
+import GLSnapGL
+import GLSnapLayout
+import GLSnapStyle
+
+/// Draws the layers of one frame in order. Holds the per-frame state: which tiles' clipping masks
+/// are in the stencil buffer.
+struct Painter {
+    let renderer: MapRenderer
+    let frame: Frame
+    let framebuffer: Framebuffer
+    var context: GLContext { renderer.context }
+    var gl: GLFunctions { renderer.context.gl }
+    /// The tiles whose masks the stencil buffer holds, with their stencil ids.
+    private var maskedTiles: [CoveredTile: Int32] = [:]
+    private var maskedSource: String?
+
+    init(renderer: MapRenderer, frame: Frame, framebuffer: Framebuffer) {
+        self.renderer = renderer; self.frame = frame; self.framebuffer = framebuffer
+    }
+
+    var zoom: Double { frame.transform.zoom }
+
+    mutating func draw(_ item: FrameLayer) throws {
+        let layer = item.layer
+        guard layer.isVisible(atZoom: zoom) else { return }
+        // One exhaustive switch: a new layer type does not compile until it is drawn here.
+        switch layer.type {
+        case .background:
+            try drawBackground(layer)
+        case .fill:
+            try prepareMasks(item)
+            try drawFill(item)
+        case .line:
+            try prepareMasks(item)
+            try drawLine(item)
+        case .circle:
+            try drawCircle(item)
+        case .symbol, .raster, .hillshade, .heatmap, .fillExtrusion, .colorRelief:
+            // Not drawn yet: text/icons, raster and 3D layers come with their own issues.
+            return
+        }
+    }
+
+    /// Writes a stencil mask per tile of the layer's source (once per source run).
+    mutating func prepareMasks(_ item: FrameLayer) throws {
+        let tiles = item.tiles.map(\.tile)
+        if maskedSource == item.source, tiles.allSatisfy({ maskedTiles[$0] != nil }) { return }
+        framebuffer.clearStencil()
+        maskedTiles = [:]
+        maskedSource = item.source
+        let program = try renderer.programs.program(.clippingMask)
+        context.use(program)
+        bindStream(renderer.tileQuad, location: 0, components: 2, type: GLenum(GL_SHORT))
+        gl.BindBuffer(GLenum(GL_ELEMENT_ARRAY_BUFFER), renderer.quadIndices.id)
+        for (i, t) in tiles.enumerated() where maskedTiles[t] == nil {
+            let id = Int32(i + 1)
+            guard id < 256 else { break }
+            maskedTiles[t] = id
+            context.apply(DrawModes(stencil: StencilMode(function: GLenum(GL_ALWAYS), reference: id, writeMask: 0xFF,
+                                                         pass: GLenum(GL_REPLACE)), color: .disabled))
+            setMatrix(program, frame.transform.tileMatrix(for: t.id, wrap: t.wrap))
+            gl.DrawElements(GLenum(GL_TRIANGLES), 6, GLenum(GL_UNSIGNED_INT), nil)
+        }
+    }
+
+    /// Stencil test that keeps a tile's drawing inside its own square.
+    func stencil(for tile: CoveredTile) -> StencilMode? {
+        maskedTiles[tile].map { StencilMode.equal($0) }
+    }
+
+    // MARK: - Attribute and uniform helpers
+
+    func bindStream(_ buffer: Buffer, location: UInt32, components: Int, type: GLenum) {
+        gl.BindBuffer(GLenum(GL_ARRAY_BUFFER), buffer.id)
+        gl.EnableVertexAttribArray(location)
+        gl.VertexAttribPointer(location, GLint(components), type, GLboolean(0), 0, nil)
+    }
+
+    /// Points every attribute of `shader` at the geometry's streams, its per-vertex paint buffers,
+    /// or a constant value.
+    func bindAttributes(_ shader: ShaderID, geometry: GPUGeometry, paint: [String: PaintBinding]) {
+        for (i, name) in shader.attributes.enumerated() {
+            let loc = UInt32(i)
+            if let s = geometry.streams[name] {
+                gl.BindBuffer(GLenum(GL_ARRAY_BUFFER), s.buffer.id)
+                gl.EnableVertexAttribArray(loc)
+                gl.VertexAttribPointer(loc, GLint(s.components), s.type, GLboolean(s.normalized ? 1 : 0), 0, nil)
+            } else if paint[name] == nil, let b = geometry.paint[name] {
+                gl.BindBuffer(GLenum(GL_ARRAY_BUFFER), b.buffer.id)
+                gl.EnableVertexAttribArray(loc)
+                gl.VertexAttribPointer(loc, GLint(b.key.components), GLenum(GL_FLOAT), GLboolean(0), 0, nil)
+            } else {
+                gl.DisableVertexAttribArray(loc)
+                if case .constant(let v)? = paint[name] {
+                    switch v.count {
+                    case 4: gl.VertexAttrib4f(loc, v[0], v[1], v[2], v[3])
+                    case 2: gl.VertexAttrib2f(loc, v[0], v[1])
+                    default: gl.VertexAttrib1f(loc, v.first ?? 0)
+                    }
+                }
+            }
+        }
+    }
+
+    /// Evaluates paint attributes for a geometry: constants directly, per-vertex values uploaded
+    /// once and reused while the layer, style and (for zoom-dependent properties) zoom stay the same.
+    func bindPaint(_ attributes: [PaintAttribute], layer: StyleLayer, geometry: GPUGeometry, box: GeometryBox) -> [String: PaintBinding] {
+        var result: [String: PaintBinding] = [:]
+        for a in attributes {
+            let v = layer.paint(a.property)
+            if v.isFeatureConstant {
+                geometry.paint[a.attribute] = nil
+                result[a.attribute] = .constant(PaintBinder.components(v, a.kind, EvaluationContext(zoom: zoom)))
+                continue
+            }
+            let key = PaintKey(layer: layer.id, property: a.property, generation: frame.styleGeneration,
+                               zoom: v.isZoomConstant ? -1 : zoom, components: a.components)
+            if geometry.paint[a.attribute]?.key == key { continue }
+            if case .perVertex(let values) = PaintBinder.bind(a, layer: layer, geometry: box.geometry, zoom: zoom) {
+                geometry.paint[a.attribute] = (key, Buffer(context: context, target: GLenum(GL_ARRAY_BUFFER), data: values))
+            }
+        }
+        return result
+    }
+
+    func setMatrix(_ program: Program, _ m: [Float], name: String = "u_matrix") {
+        m.withUnsafeBufferPointer { gl.UniformMatrix4fv(program.location(name), 1, GLboolean(0), $0.baseAddress) }
+    }
+
+    /// The tile matrix moved by a `*-translate` property (pixels), rotated with the map unless the
+    /// anchor is the viewport (MapLibre's translatePosMatrix).
+    func matrix(for tile: CoveredTile, translate: [Double], anchor: String) -> [Float] {
+        var m = frame.transform.tileMatrix(for: tile.id, wrap: tile.wrap)
+        guard translate.count == 2, translate[0] != 0 || translate[1] != 0 else { return m }
+        var x = translate[0], y = translate[1]
+        if anchor == "viewport" {
+            let angle = frame.transform.bearing * .pi / 180
+            let s = sin(angle), c = cos(angle)
+            (x, y) = (x * c - y * s, x * s + y * c)
+        }
+        let tx = Float(frame.transform.pixelsToTileUnits(tile.id, x))
+        let ty = Float(frame.transform.pixelsToTileUnits(tile.id, y))
+        for i in 0..<4 { m[12 + i] += m[i] * tx + m[4 + i] * ty }
+        return m
+    }
+
+    func translate(_ layer: StyleLayer, _ prefix: String) -> (translate: [Double], anchor: String) {
+        let ctx = EvaluationContext(zoom: zoom)
+        return (layer.paint("\(prefix)-translate").evaluateNumbers(ctx), layer.paint("\(prefix)-translate-anchor").evaluateString(ctx))
+    }
+}

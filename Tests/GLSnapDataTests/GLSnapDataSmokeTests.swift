@@ -1,6 +1,0 @@
-import XCTest
-@testable import GLSnapData
-
-final class GLSnapDataSmokeTests: XCTestCase {
-    func testModuleLoads() {}
-}

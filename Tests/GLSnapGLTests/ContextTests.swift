@@ -1,0 +1,57 @@
+import XCTest
+import CMesa
+@testable import GLSnapGL
+
+final class ContextTests: XCTestCase {
+    func testOSMesaClearAndReadBack() throws {
+        let ctx = try GLContext(backend: .osmesa)
+        XCTAssertGreaterThanOrEqual(ctx.maxFramebufferSize, 4096)
+        let fb = try Framebuffer(context: ctx, width: 3, height: 2)
+        fb.bind()
+        // Premultiplied half-transparent red: reads back as straight (255, 0, 0, 128).
+        fb.clear(r: 128.0 / 255, g: 0, b: 0, a: 128.0 / 255)
+        var out = [UInt8](repeating: 0, count: 3 * 2 * 4)
+        try out.withUnsafeMutableBytes { try fb.read(intoStraightRGBA: $0) }
+        XCTAssertEqual(Array(out[0..<4]), [255, 0, 0, 128])
+    }
+
+    func testRowsComeBackTopFirst() throws {
+        let ctx = try GLContext(backend: .osmesa)
+        let fb = try Framebuffer(context: ctx, width: 4, height: 4)
+        fb.bind()
+        fb.clear(r: 0, g: 0, b: 1, a: 1)
+        // Paint the top half (GL's upper rows) green with a scissored clear.
+        ctx.gl.Enable(GLenum(GL_SCISSOR_TEST))
+        ctx.gl.Scissor(0, 2, 4, 2)
+        ctx.gl.ClearColor(0, 1, 0, 1)
+        ctx.gl.Clear(GLbitfield(GL_COLOR_BUFFER_BIT))
+        ctx.gl.Disable(GLenum(GL_SCISSOR_TEST))
+        var out = [UInt8](repeating: 0, count: 4 * 4 * 4)
+        try out.withUnsafeMutableBytes { try fb.read(intoStraightRGBA: $0) }
+        XCTAssertEqual(Array(out[0..<4]), [0, 255, 0, 255], "first row is the top of the image")
+        XCTAssertEqual(Array(out[(3 * 16)..<(3 * 16 + 4)]), [0, 0, 255, 255])
+    }
+
+    func testEGLSurfacelessOrClearError() throws {
+        do {
+            let ctx = try GLContext(backend: .egl)
+            let fb = try Framebuffer(context: ctx, width: 2, height: 2)
+            fb.bind()
+            fb.clear(r: 0, g: 1, b: 0, a: 1)
+            var out = [UInt8](repeating: 0, count: 16)
+            try out.withUnsafeMutableBytes { try fb.read(intoStraightRGBA: $0) }
+            XCTAssertEqual(Array(out[0..<4]), [0, 255, 0, 255])
+        } catch let e as GLError {
+            // Where EGL is unavailable the error must name the failing call or the package to install.
+            XCTAssertTrue("\(e)".contains("egl") || "\(e)".contains("EGL") || "\(e)".contains("install"), "\(e)")
+            throw XCTSkip("EGL unavailable here: \(e)")
+        }
+    }
+
+    func testOversizedFramebufferIsRefused() throws {
+        let ctx = try GLContext(backend: .osmesa)
+        XCTAssertThrowsError(try Framebuffer(context: ctx, width: 100_000, height: 10)) { e in
+            XCTAssertTrue("\(e)".contains("100000x10"), "\(e)")
+        }
+    }
+}

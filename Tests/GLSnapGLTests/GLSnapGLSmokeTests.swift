@@ -1,6 +1,0 @@
-import XCTest
-@testable import GLSnapGL
-
-final class GLSnapGLSmokeTests: XCTestCase {
-    func testModuleLoads() {}
-}

@@ -1,6 +1,0 @@
-import XCTest
-@testable import GLSnapImage
-
-final class GLSnapImageSmokeTests: XCTestCase {
-    func testModuleLoads() {}
-}

@@ -1,6 +1,0 @@
-import XCTest
-@testable import GLSnapLayout
-
-final class GLSnapLayoutSmokeTests: XCTestCase {
-    func testModuleLoads() {}
-}

@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# Installs the Debian packages glsnap builds and runs with (Debian 12). Safe to run again.
+# usage: tools/install-deps.sh            (needs root, or sudo)
+set -euo pipefail
+packages=(
+  libosmesa6-dev      # OSMesa: the default headless GL backend
+  libegl-dev libegl-mesa0 libgl1-mesa-dri libgl-dev  # EGL (surfaceless on Mesa, device platform on a GPU); GL headers
+  libpng-dev zlib1g-dev libsqlite3-dev
+  pkg-config python3
+)
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+  sudo=""; [ "$(id -u)" -eq 0 ] || sudo="sudo"
+  $sudo apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"
+fi
+if ! command -v swift >/dev/null; then
+  echo "glsnap needs the Swift toolchain (6.x) on PATH: see https://www.swift.org/install/linux/" >&2
+  exit 1
+fi
