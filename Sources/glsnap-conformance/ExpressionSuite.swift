@@ -75,13 +75,31 @@ func checkExpressionCase(_ test: JSON) -> String? {
         if let images = pair[0]["availableImages"]?.arrayValue { ctx.availableImages = Set(images.compactMap(\.stringValue)) } else { ctx.availableImages = [] }
         let got: JSON
         do {
-            got = outputJSON(try expr.evaluate(ctx))
+            got = outputJSON(try expr.evaluate(ctx), type: expr.typeName)
         } catch {
             got = .object(["error": .string("\(error)")])
         }
         if !outputsMatch(got, outputs[i]) { return "output \(i): got \(got) expected \(outputs[i])" }
     }
     return nil
+}
+
+/// A color as an `{r, g, b, a}` object (premultiplied), as the harness writes colors nested in
+/// formatted text and color arrays.
+func colorObject(_ c: Color) -> JSON {
+    .object(["r": .number(c.r), "g": .number(c.g), "b": .number(c.b), "a": .number(c.a)])
+}
+
+/// A value as the reference harness serializes it: colors as premultiplied [r, g, b, a]; values of
+/// the types `padding`, `numberArray` and `colorArray` as `{"values": [...]}`.
+func outputJSON(_ v: Value, type: String) -> JSON {
+    switch (type, v) {
+    case ("padding", .padding(let p)): return .object(["values": .array(p.map(JSON.number))])
+    case ("numberArray", .array(let a)): return .object(["values": .array(a.map { outputJSON($0) })])
+    case ("colorArray", .array(let a)):
+        return .object(["values": .array(a.map { $0.color.map(colorObject) ?? outputJSON($0) })])
+    default: return outputJSON(v)
+    }
 }
 
 /// A value as the reference harness serializes it: colors as premultiplied [r, g, b, a].
@@ -98,7 +116,8 @@ func outputJSON(_ v: Value) -> JSON {
                      "image": s.image.map { .object(["name": .string($0.name), "available": .bool($0.available)]) } ?? .null,
                      "scale": s.scale.map(JSON.number) ?? .null,
                      "fontStack": s.fontStack.map(JSON.string) ?? .null,
-                     "textColor": s.textColor.map { outputJSON(.color($0)) } ?? .null])
+                     "textColor": s.textColor.map(colorObject) ?? .null,
+                     "verticalAlign": s.verticalAlign.map(JSON.string) ?? .null])
         })])
     case .collator: return .object([:])
     default: return v.json

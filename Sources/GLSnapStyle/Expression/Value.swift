@@ -128,6 +128,8 @@ public struct Formatted: Sendable, Equatable {
         public var scale: Double?
         public var fontStack: String?
         public var textColor: Color?
+        /// `vertical-align` of the section: "bottom", "center" or "top"; nil for the default.
+        public var verticalAlign: String?
     }
     public var sections: [Section]
 }
