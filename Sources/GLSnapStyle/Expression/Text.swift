@@ -160,8 +160,9 @@ final class GlobalStateExpr: Expr {
     var children: [Expr] { [] }
     func evaluate(_ ctx: EvaluationContext) throws -> Value { ctx.globalState[key].map(Value.init) ?? .null }
     static func parse(_ args: [JSON], _ ctx: ParsingContext) -> Expr? {
-        guard args.count == 2, case .string(let k) = args[1] else {
-            return ctx.error("Expected 1 argument, but found \(args.count - 1) instead.")
+        guard args.count == 2 else { return ctx.error("Expected 1 argument, but found \(args.count - 1) instead.") }
+        guard case .string(let k) = args[1] else {
+            return ctx.error("Global state property must be string, but found \(jsTypeName(args[1])) instead.")
         }
         return GlobalStateExpr(k)
     }
@@ -222,6 +223,7 @@ enum ExpressionRegistry {
         d["global-state"] = GlobalStateExpr.parse
         d["within"] = WithinExpr.parse
         d["distance"] = DistanceExpr.parse
+        d["semiliteral"] = SemiliteralExpr.parse
         return d
     }()
 }

@@ -73,6 +73,12 @@ public enum Value: Sendable, Equatable {
         }
     }
 
+    /// A string as itself, anything else as JSON text (how conversion errors quote values).
+    var messageText: String {
+        if case .string(let s) = self { return s }
+        return jsonText
+    }
+
     /// Compact JSON text (as `JSON.stringify` writes it).
     var jsonText: String {
         switch self {
