@@ -3,6 +3,9 @@ import Foundation
 /// An RGBA color, premultiplied by alpha, each channel in 0...1 (as MapLibre stores colors).
 public struct Color: Hashable, Sendable {
     public var r: Double, g: Double, b: Double, a: Double
+    /// The straight channels of a fully transparent color, which premultiplying loses; they matter
+    /// when interpolating towards it (red to transparent blue passes through purple). Not compared.
+    var clearR = 0.0, clearG = 0.0, clearB = 0.0
 
     /// Premultiplied channels.
     public init(r: Double, g: Double, b: Double, a: Double) { self.r = r; self.g = g; self.b = b; self.a = a }
@@ -10,7 +13,12 @@ public struct Color: Hashable, Sendable {
     /// Builds a color from straight (not premultiplied) channels in 0...1.
     public init(straightR r: Double, g: Double, b: Double, a: Double) {
         self.init(r: r * a, g: g * a, b: b * a, a: a)
+        if a == 0 { clearR = r; clearG = g; clearB = b }
     }
+
+    public static func == (x: Color, y: Color) -> Bool { x.r == y.r && x.g == y.g && x.b == y.b && x.a == y.a }
+
+    public func hash(into h: inout Hasher) { h.combine(r); h.combine(g); h.combine(b); h.combine(a) }
 
     public static let black = Color(r: 0, g: 0, b: 0, a: 1)
     public static let white = Color(r: 1, g: 1, b: 1, a: 1)
@@ -18,7 +26,7 @@ public struct Color: Hashable, Sendable {
 
     /// Straight channels in 0...1.
     public var unpremultiplied: (r: Double, g: Double, b: Double, a: Double) {
-        a == 0 ? (0, 0, 0, 0) : (r / a, g / a, b / a, a)
+        a == 0 ? (clearR, clearG, clearB, 0) : (r / a, g / a, b / a, a)
     }
 
     /// `[r, g, b, a]` with r, g, b in 0...255 unpremultiplied, as `to-rgba` returns.

@@ -23,11 +23,38 @@ extension JSON {
     }
 
     public static func parse(_ text: String) throws -> JSON { try parse(Array(text.utf8)) }
+
+    /// Parses `bytes` and records, for every non-null value, the 1-based line it starts on, keyed by
+    /// its path in the style-spec form (`layers[2].paint.fill-color`; the root is `""`).
+    public static func parseWithLines(_ bytes: [UInt8]) throws -> (JSON, JSONLineMap) {
+        var p = JSONReader(bytes: bytes)
+        p.lines = [:]
+        p.skipSpace()
+        let v = try p.value(depth: 0)
+        p.skipSpace()
+        guard p.pos == bytes.count else { throw p.error("unexpected data after the JSON value") }
+        return (v, JSONLineMap(lines: p.lines ?? [:]))
+    }
+}
+
+/// Source lines of the values of a parsed JSON document, by path (see `JSON.parseWithLines`).
+public struct JSONLineMap: Sendable {
+    let lines: [String: Int]
+    /// An empty map: every lookup answers nil.
+    public init() { lines = [:] }
+    init(lines: [String: Int]) { self.lines = lines }
+    /// The line the value at `path` starts on; nil for a null or absent value.
+    public func line(_ path: String) -> Int? { lines[path] }
 }
 
 struct JSONReader {
     let bytes: [UInt8]
     var pos = 0
+    /// The current line (1-based); newlines only occur in whitespace, so `skipSpace` counts them.
+    var line = 1
+    /// Set to record line numbers by path (only `parseWithLines` pays for this).
+    var lines: [String: Int]?
+    var path = ""
 
     init(bytes: [UInt8]) { self.bytes = bytes }
 
@@ -41,6 +68,7 @@ struct JSONReader {
 
     mutating func skipSpace() {
         while pos < bytes.count, bytes[pos] == 0x20 || bytes[pos] == 0x0A || bytes[pos] == 0x0D || bytes[pos] == 0x09 {
+            if bytes[pos] == 0x0A { line += 1 }
             pos += 1
         }
     }
@@ -48,6 +76,7 @@ struct JSONReader {
     mutating func value(depth: Int) throws -> JSON {
         guard depth < JSON.maxDepth else { throw error("JSON nested deeper than \(JSON.maxDepth) levels") }
         guard pos < bytes.count else { throw error("unexpected end of JSON") }
+        if lines != nil, bytes[pos] != UInt8(ascii: "n") { lines?[path] = line }
         switch bytes[pos] {
         case UInt8(ascii: "{"): return try object(depth: depth)
         case UInt8(ascii: "["): return try array(depth: depth)
@@ -80,7 +109,14 @@ struct JSONReader {
             guard pos < bytes.count, bytes[pos] == UInt8(ascii: ":") else { throw error("expected ':' after key \"\(key)\"") }
             pos += 1
             skipSpace()
-            result[key] = try value(depth: depth + 1)
+            if lines != nil {
+                let saved = path
+                path = path.isEmpty ? key : path + "." + key
+                result[key] = try value(depth: depth + 1)
+                path = saved
+            } else {
+                result[key] = try value(depth: depth + 1)
+            }
             skipSpace()
             guard pos < bytes.count else { throw error("unexpected end of JSON in object") }
             if bytes[pos] == UInt8(ascii: ",") { pos += 1; continue }
@@ -96,7 +132,14 @@ struct JSONReader {
         if pos < bytes.count, bytes[pos] == UInt8(ascii: "]") { pos += 1; return .array(result) }
         while true {
             skipSpace()
-            result.append(try value(depth: depth + 1))
+            if lines != nil {
+                let saved = path
+                path += "[\(result.count)]"
+                result.append(try value(depth: depth + 1))
+                path = saved
+            } else {
+                result.append(try value(depth: depth + 1))
+            }
             skipSpace()
             guard pos < bytes.count else { throw error("unexpected end of JSON in array") }
             if bytes[pos] == UInt8(ascii: ",") { pos += 1; continue }

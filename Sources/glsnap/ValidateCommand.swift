@@ -5,8 +5,8 @@ enum ValidateCommand {
     static let help = """
     usage: glsnap validate STYLE.json
 
-    Checks a style against the style specification and prints every problem with its JSON path.
-    Exits 0 when the style is valid, 1 when it is not.
+    Checks a style against the style specification (v8) and prints every problem as
+    FILE:LINE: PATH: MESSAGE. Exits 0 when the style is valid, 1 when it is not.
     """
 
     static func run(_ argv: [String]) throws -> Int32 {
@@ -18,13 +18,12 @@ enum ValidateCommand {
         guard a.positionals.count == 1 else { throw UsageError("validate takes one style file") }
         let path = a.positionals[0]
         guard let data = FileManager.default.contents(atPath: path) else { throw CLIError("\(path): no such file") }
-        do {
-            _ = try Style(bytes: [UInt8](data))
+        let problems = validateStyle([UInt8](data))
+        if problems.isEmpty {
             print("\(path): valid")
             return 0
-        } catch {
-            print("\(path): \(error)")
-            return 1
         }
+        for p in problems { print("\(path):\(p.line.map(String.init) ?? "-"): \(p)") }
+        return 1
     }
 }

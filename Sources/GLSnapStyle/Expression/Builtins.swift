@@ -90,6 +90,7 @@ enum Builtins {
         "geometry-type": BuiltinDefinition(type: .string, overloads: [(.fixed([]), { ctx, _ in
             guard let f = ctx.feature else { return .null }
             if let g = f as? GeometryTypeNaming { return .string(g.geometryTypeName) }
+            if f.geometryType == .unknown { return .null }
             return .string(geometryNames[Int(f.geometryType.rawValue)])
         })]),
         "id": BuiltinDefinition(type: .value, overloads: [(.fixed([]), { ctx, _ in

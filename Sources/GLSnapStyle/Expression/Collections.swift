@@ -43,9 +43,12 @@ enum CollectionParsers {
                 throw RuntimeError("Expected first argument to be of type boolean, string, number or null, but found \(n.type) instead.")
             }
             switch h {
+            case .null: return .bool(false)
             case .array(let items): return .bool(items.contains(n))
             case .string(let s):
-                guard case .string(let ns) = n else { return .bool(s.contains(n.stringified)) }
+                // As the reference: an empty haystack holds nothing; other needles are searched as text.
+                if s.isEmpty { return .bool(false) }
+                let ns = n == .null ? "null" : n.stringified
                 return .bool(ns.isEmpty || s.contains(ns))
             default:
                 throw RuntimeError("Expected second argument to be of type array or string, but found \(h.type) instead.")
@@ -54,7 +57,7 @@ enum CollectionParsers {
     }
 
     static func indexOf(_ args: [JSON], _ ctx: ParsingContext) -> Expr? {
-        guard args.count == 3 || args.count == 4 else { return ctx.error("Expected 3 or 4 arguments, but found \(args.count - 1) instead.") }
+        guard args.count == 3 || args.count == 4 else { return ctx.error("Expected 2 or 3 arguments, but found \(args.count - 1) instead.") }
         guard let needle = ctx.parse(args[1], 1, .value), let haystack = ctx.parse(args[2], 2, .value) else { return nil }
         guard ["boolean", "string", "number", "null", "value"].contains(needle.type.kind) else {
             return ctx.error("Expected first argument to be of type boolean, string, number or null, but found \(needle.type) instead")
@@ -72,18 +75,21 @@ enum CollectionParsers {
             guard ["boolean", "string", "number", "null"].contains(n.type.kind) else {
                 throw RuntimeError("Expected first argument to be of type boolean, string, number or null, but found \(n.type) instead.")
             }
-            var from = 0
+            var from = 0, fromValue = 0.0
             if a.count > 2 {
                 let f = try a[2].evalNumber(c)
                 guard f == f.rounded(.down), f.isFinite else { throw RuntimeError("Expected third argument to be an integer, but found \(formatNumber(f)) instead.") }
-                from = Int(max(f, 0))
+                fromValue = min(max(f, -1e15), 1e15)
+                from = Int(max(fromValue, 0))
             }
             switch h {
             case .array(let items):
+                // A negative start counts from the end, as JavaScript's Array.indexOf does.
+                if fromValue < 0 { from = max(items.count + Int(fromValue), 0) }
                 guard from < items.count else { return .number(-1) }
                 return .number(Double(items[from...].firstIndex(of: n) ?? -1))
             case .string(let s):
-                let hs = Array(s.utf16), ns = Array(n.stringified.utf16)
+                let hs = Array(s.unicodeScalars), ns = Array((n == .null ? "null" : n.stringified).unicodeScalars)
                 if from > hs.count { return .number(ns.isEmpty ? Double(hs.count) : -1) }
                 if ns.isEmpty { return .number(Double(from)) }
                 var i = from
@@ -99,7 +105,7 @@ enum CollectionParsers {
     }
 
     static func slice(_ args: [JSON], _ ctx: ParsingContext) -> Expr? {
-        guard args.count == 3 || args.count == 4 else { return ctx.error("Expected 3 or 4 arguments, but found \(args.count - 1) instead.") }
+        guard args.count == 3 || args.count == 4 else { return ctx.error("Expected 2 or 3 arguments, but found \(args.count - 1) instead.") }
         guard let input = ctx.parse(args[1], 1, .value), let begin = ctx.parse(args[2], 2, .number) else { return nil }
         guard ["string", "array", "value"].contains(input.type.kind) else {
             return ctx.error("Expected first argument to be of type array or string, but found \(input.type) instead")
@@ -125,8 +131,10 @@ enum CollectionParsers {
             switch v {
             case .array(let items): return .array(Array(items[range(items.count)]))
             case .string(let s):
-                let u = Array(s.utf16)
-                return .string(String(decoding: u[range(u.count)], as: UTF16.self))
+                let u = Array(s.unicodeScalars)
+                var out = String.UnicodeScalarView()
+                out.append(contentsOf: u[range(u.count)])
+                return .string(String(out))
             default:
                 throw RuntimeError("Expected first argument to be of type array or string, but found \(v.type) instead.")
             }
@@ -142,10 +150,40 @@ enum CollectionParsers {
         return FnExpr(.number, [input]) { c, a in
             let v = try a[0].evaluate(c)
             switch v {
-            case .string(let s): return .number(Double(s.utf16.count))
+            case .string(let s): return .number(Double(s.unicodeScalars.count))
             case .array(let items): return .number(Double(items.count))
             default: throw RuntimeError("Expected value to be of type string or array, but found \(v.type) instead.")
             }
         }
+    }
+}
+
+/// `semiliteral`: a literal array whose items may be expressions (`["semiliteral", [["get", "x"], 2]]`);
+/// any other argument is a plain literal.
+final class SemiliteralExpr: Expr {
+    let type: ExprType
+    let items: [Expr]
+    init(_ type: ExprType, _ items: [Expr]) { self.type = type; self.items = items }
+    var children: [Expr] { items }
+    func evaluate(_ ctx: EvaluationContext) throws -> Value {
+        var out: [Value] = []
+        out.reserveCapacity(items.count)
+        for e in items { out.append(try e.evaluate(ctx)) }
+        return .array(out)
+    }
+
+    static func parse(_ args: [JSON], _ ctx: ParsingContext) -> Expr? {
+        guard args.count == 2 else {
+            return ctx.error("'semiliteral' expression requires exactly one argument, but found \(args.count - 1) instead.")
+        }
+        guard case .array(let a) = args[1] else { return ControlParsers.literal(args, ctx) }
+        var items: [Expr] = []
+        var item: ExprType?
+        for (i, j) in a.enumerated() {
+            guard let e = ctx.concat(1).parse(j, i) else { return nil }
+            if item == nil { item = e.type } else if item != e.type { item = .value }
+            items.append(e)
+        }
+        return SemiliteralExpr(.array(item ?? .value, items.count), items)
     }
 }

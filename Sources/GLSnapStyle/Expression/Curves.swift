@@ -225,7 +225,9 @@ func interpolateValues(_ a: Value, _ b: Value, _ t: Double, _ space: ColorSpace)
 func interpolateColor(_ x: Color, _ y: Color, _ t: Double, _ space: ColorSpace) -> Color {
     switch space {
     case .rgb:
-        return Color(r: lerp(x.r, y.r, t), g: lerp(x.g, y.g, t), b: lerp(x.b, y.b, t), a: lerp(x.a, y.a, t))
+        // Blend straight channels, as MapLibre does, then store premultiplied.
+        let a = x.unpremultiplied, b = y.unpremultiplied
+        return Color(straightR: lerp(a.r, b.r, t), g: lerp(a.g, b.g, t), b: lerp(a.b, b.b, t), a: lerp(a.a, b.a, t))
     case .lab:
         let a = LabColor(x), b = LabColor(y)
         return LabColor(l: lerp(a.l, b.l, t), a: lerp(a.a, b.a, t), b: lerp(a.b, b.b, t), alpha: lerp(a.alpha, b.alpha, t)).color

@@ -128,6 +128,24 @@ enum ExprAnalysis {
     static let allGlobals: Set<String> = ["zoom", "heatmap-density", "elevation", "line-progress", "accumulated",
                                           "is-supported-script", "global-state"]
 
+    /// Whether every value `e` can produce is written as a literal in it (what `text-font` needs:
+    /// fonts must be known before any feature is seen).
+    static func isOutputDefined(_ e: Expr) -> Bool {
+        switch e {
+        case is LiteralExpr: return true
+        case let a as AssertionExpr: return a.args.allSatisfy(isOutputDefined)
+        case let c as CoercionExpr: return c.args.allSatisfy(isOutputDefined)
+        case let c as CaseExpr: return c.branches.allSatisfy { isOutputDefined($0.1) } && isOutputDefined(c.otherwise)
+        case let m as MatchExpr: return m.outputs.allSatisfy(isOutputDefined) && isOutputDefined(m.otherwise)
+        case let c as CoalesceExpr: return c.args.allSatisfy(isOutputDefined)
+        case let s as StepExpr: return s.outputs.allSatisfy(isOutputDefined)
+        case let i as InterpolateExpr: return i.outputs.allSatisfy(isOutputDefined)
+        case let l as LetExpr: return isOutputDefined(l.body)
+        case let v as VarExpr: return isOutputDefined(v.bound)
+        default: return false
+        }
+    }
+
     /// Whether `e` can be folded to a literal at compile time.
     static func isConstant(_ e: Expr) -> Bool {
         if let v = e as? VarExpr { return isConstant(v.bound) }

@@ -51,7 +51,7 @@ indirect enum ExprType: Equatable, Sendable, CustomStringConvertible {
                eN == nil || eN == tN {
                 return nil
             }
-        } else if kind == t.kind {
+        } else if kind == t.kind || t == .error {
             return nil
         } else if self == .value {
             for member in ExprType.valueMembers where member.subtypeError(t) == nil { return nil }

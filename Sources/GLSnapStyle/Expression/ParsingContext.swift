@@ -78,7 +78,11 @@ final class ParsingContext {
             let actual = parsed.type
             let kind = expected.kind
             if ["string", "number", "boolean", "object", "array"].contains(kind) && actual == .value {
-                if (annotation ?? .assert) != .omit { parsed = AssertionExpr(expected, [parsed]) }
+                switch annotation ?? .assert {
+                case .assert: parsed = AssertionExpr(expected, [parsed])
+                case .coerce: parsed = CoercionExpr(expected, [parsed])
+                case .omit: break
+                }
             } else if ["color", "formatted", "resolvedImage"].contains(kind) && (actual == .value || actual == .string) {
                 if (annotation ?? .coerce) != .omit { parsed = CoercionExpr(expected, [parsed]) }
             } else if kind == "padding" && (actual == .value || actual == .number || actual.isArray) {

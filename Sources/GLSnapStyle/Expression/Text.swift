@@ -2,18 +2,23 @@ import Foundation
 
 /// `format`: sections of text or images with optional per-section overrides.
 final class FormatExpr: Expr {
-    struct Section { let content: Expr; var scale: Expr?; var font: Expr?; var color: Expr? }
+    struct Section { let content: Expr; var scale: Expr?; var font: Expr?; var color: Expr?; var verticalAlign: Expr? }
     let sections: [Section]
     init(_ sections: [Section]) { self.sections = sections }
     var type: ExprType { .formatted }
-    var children: [Expr] { sections.flatMap { s in [s.content] + [s.scale, s.font, s.color].compactMap { $0 } } }
+    var children: [Expr] { sections.flatMap { s in [s.content] + [s.scale, s.font, s.color, s.verticalAlign].compactMap { $0 } } }
+    static let verticalAligns = ["bottom", "center", "top"]
 
     func evaluate(_ ctx: EvaluationContext) throws -> Value {
         var out: [Formatted.Section] = []
         for s in sections {
             let v = try s.content.evaluate(ctx)
-            if case .image(let img) = v { out.append(.init(text: "", image: img)); continue }
-            var sec = Formatted.Section(text: v.stringified)
+            var sec: Formatted.Section
+            if case .image(let img) = v { sec = .init(text: "", image: img) } else { sec = .init(text: v.stringified) }
+            if let e = s.verticalAlign, case .string(let a) = try e.evaluate(ctx), FormatExpr.verticalAligns.contains(a) {
+                sec.verticalAlign = a
+            }
+            if sec.image != nil { out.append(sec); continue }
             if let e = s.scale { sec.scale = try e.evalNumber(ctx) }
             if let e = s.font, case .array(let fonts) = try e.evaluate(ctx) { sec.fontStack = fonts.map(\.stringified).joined(separator: ",") }
             if let e = s.color, case .color(let c) = try e.evaluate(ctx) { sec.textColor = c }
@@ -34,6 +39,13 @@ final class FormatExpr: Expr {
                 if let s = o["font-scale"] { guard let e = ctx.parse(s, 1, .number) else { return nil }; last.scale = e }
                 if let f = o["text-font"] { guard let e = ctx.parse(f, 1, .array(.string, nil)) else { return nil }; last.font = e }
                 if let c = o["text-color"] { guard let e = ctx.parse(c, 1, .color) else { return nil }; last.color = e }
+                if let a = o["vertical-align"] {
+                    if case .string(let s) = a, !FormatExpr.verticalAligns.contains(s) {
+                        return ctx.error("'vertical-align' must be one of: 'bottom', 'center', 'top' but found '\(s)' instead.")
+                    }
+                    guard let e = ctx.parse(a, 1, .string) else { return nil }
+                    last.verticalAlign = e
+                }
                 sections.append(last)
             } else {
                 guard let content = ctx.parse(args[i], 1, .value) else { return nil }
@@ -63,7 +75,7 @@ final class ImageExpr: Expr {
     }
     static func parse(_ args: [JSON], _ ctx: ParsingContext) -> Expr? {
         guard args.count >= 2 else { return ctx.error("Expected two or more arguments.") }
-        guard let name = ctx.parse(args[1], 1, .string) else { return nil }
+        guard let name = ctx.parse(args[1], 1, .string) else { return ctx.error("No image name provided.") }
         var params: [(String, Expr)] = []
         if args.count > 2, case .object(let o) = args[2], case .object(let p)? = o["params"] {
             for k in p.keys.sorted() {
@@ -148,8 +160,9 @@ final class GlobalStateExpr: Expr {
     var children: [Expr] { [] }
     func evaluate(_ ctx: EvaluationContext) throws -> Value { ctx.globalState[key].map(Value.init) ?? .null }
     static func parse(_ args: [JSON], _ ctx: ParsingContext) -> Expr? {
-        guard args.count == 2, case .string(let k) = args[1] else {
-            return ctx.error("Expected 1 argument, but found \(args.count - 1) instead.")
+        guard args.count == 2 else { return ctx.error("Expected 1 argument, but found \(args.count - 1) instead.") }
+        guard case .string(let k) = args[1] else {
+            return ctx.error("Global state property must be string, but found \(jsTypeName(args[1])) instead.")
         }
         return GlobalStateExpr(k)
     }
@@ -210,6 +223,7 @@ enum ExpressionRegistry {
         d["global-state"] = GlobalStateExpr.parse
         d["within"] = WithinExpr.parse
         d["distance"] = DistanceExpr.parse
+        d["semiliteral"] = SemiliteralExpr.parse
         return d
     }()
 }

@@ -150,7 +150,7 @@ final class CoercionExpr: Expr {
                 }
             default: break
             }
-            throw RuntimeError("Could not parse \(type == .padding ? "padding" : "numberArray") from value '\(v.jsonText)'")
+            throw RuntimeError("Could not parse \(type == .padding ? "padding" : "numberArray") from value '\(v.messageText)'")
         case .colorArray:
             let v = try args[0].evaluate(ctx)
             switch v {
@@ -164,7 +164,7 @@ final class CoercionExpr: Expr {
                 if out.count == items.count { return .array(out) }
             default: break
             }
-            throw RuntimeError("Could not parse colorArray from value '\(v.jsonText)'")
+            throw RuntimeError("Could not parse colorArray from value '\(v.messageText)'")
         case .variableAnchorOffsetCollection:
             return try args[0].evaluate(ctx)
         default:

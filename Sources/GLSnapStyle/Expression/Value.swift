@@ -73,6 +73,12 @@ public enum Value: Sendable, Equatable {
         }
     }
 
+    /// A string as itself, anything else as JSON text (how conversion errors quote values).
+    var messageText: String {
+        if case .string(let s) = self { return s }
+        return jsonText
+    }
+
     /// Compact JSON text (as `JSON.stringify` writes it).
     var jsonText: String {
         switch self {
@@ -128,6 +134,8 @@ public struct Formatted: Sendable, Equatable {
         public var scale: Double?
         public var fontStack: String?
         public var textColor: Color?
+        /// `vertical-align` of the section: "bottom", "center" or "top"; nil for the default.
+        public var verticalAlign: String?
     }
     public var sections: [Section]
 }

@@ -71,9 +71,13 @@ enum LegacyFunction {
             return .array(e)
         }
         var e: [JSON] = [.string("step"), input]
+        var last: Double?
         for (i, (z, v)) in stops.enumerated() {
+            // A repeated stop input keeps its first output.
+            if let last, z == last { continue }
             if i > 0 { e.append(.number(z)) }
             e.append(v)
+            last = z
         }
         if e.count == 3 { e.append(.number(0)); e.append(e[2]) }
         return .array(e)
@@ -91,25 +95,30 @@ enum LegacyFunction {
         let name = params["property"] ?? .string("")
         let get = JSON.array([.string("get"), name])
         let type = pairs.isEmpty ? "identity" : functionType(params, info)
-        let fallback: JSON = params["default"].map { literal($0, info) } ?? .null
+        // Property functions do not expand `{token}`s in their stop values.
+        var plain = info
+        plain.usesTokens = false
+        let fallback: JSON = (params["default"] ?? info.defaultJSON).map { literal($0, plain) } ?? .null
         switch type {
         case "identity":
-            let typed: JSON
-            switch info.expectedType {
-            case .color: typed = .array([.string("to-color"), get] + (params["default"].map { [literal($0, info)] } ?? []))
-            case .number, .string, .boolean:
-                typed = .array([.string(info.expectedType.kind), get] + (params["default"].map { [literal($0, info)] } ?? []))
-            default: typed = get
+            guard let d = params["default"] else {
+                return info.specTypeName == "string" ? .array([.string("string"), get]) : get
             }
-            if let values = info.enumValues {
-                let check: JSON = .array([.string("in"), get, .array([.string("literal"), .array(values.map(JSON.string))])])
-                return .array([.string("case"), check, get, fallback])
+            let dflt = literal(d, plain)
+            switch info.specTypeName {
+            case "enum":
+                let values = JSON.array((info.enumValues ?? []).map(JSON.string))
+                return .array([.string("match"), get, values, get, dflt])
+            case "color": return .array([.string("to-color"), get, dflt])
+            case "array":
+                return .array([.string("array"), .string(info.arrayItem ?? "value"), info.arrayLength.map { .number(Double($0)) } ?? .null, get, dflt])
+            case "number", "string", "boolean": return .array([.string(info.specTypeName), get, dflt])
+            default: return .array([.string("coalesce"), get, dflt])
             }
-            return typed
         case "categorical":
             if case .bool = pairs.first?.0 {
                 var e: [JSON] = [.string("case")]
-                for (k, v) in pairs { e.append(.array([.string("=="), get, k])); e.append(literal(v, info)) }
+                for (k, v) in pairs { e.append(.array([.string("=="), get, k])); e.append(literal(v, plain)) }
                 e.append(fallback)
                 return .array(e)
             }
@@ -117,13 +126,13 @@ enum LegacyFunction {
             var seen = Set<JSON>()
             for (k, v) in pairs where !seen.contains(k) {
                 seen.insert(k)
-                e.append(k); e.append(literal(v, info))
+                e.append(k); e.append(literal(v, plain))
             }
             e.append(fallback)
             if e.count == 3 { return fallback }
             return .array(e)
         default:
-            let stops = pairs.compactMap { p in p.0.numberValue.map { ($0, literal(p.1, info)) } }
+            let stops = pairs.compactMap { p in p.0.numberValue.map { ($0, literal(p.1, plain)) } }
             guard !stops.isEmpty else { return fallback }
             let kind = type == "exponential" ? "exponential" : "interval"
             let c = curve(params, kind, input: .array([.string("number"), get]), stops: stops, base: params["base"]?.numberValue ?? 1)

@@ -1,7 +1,7 @@
 /// What the property-level compiler needs to know about a property (from the spec tables, or from
 /// an expression test's `propertySpec`).
 struct PropertyTypeInfo {
-    var expectedType: ExprType
+    var expectedType: ExprType?
     var isDataDriven: Bool
     var allowsZoom: Bool
     var isInterpolated: Bool
@@ -9,6 +9,12 @@ struct PropertyTypeInfo {
     var enumValues: [String]?
     var usesTokens: Bool
     var defaultValue: Value
+    /// The spec default as written, for legacy functions without their own `default`.
+    var defaultJSON: JSON?
+    /// The spec's type name ("number", "enum", "array", ...) and, for arrays, item type and length.
+    var specTypeName = "value"
+    var arrayItem: String?
+    var arrayLength: Int?
 
     init(spec: PropertySpec) {
         expectedType = PropertyTypeInfo.exprType(spec.type)
@@ -18,6 +24,22 @@ struct PropertyTypeInfo {
         if case .enumeration(let values) = spec.type { enumValues = values; isStringType = false } else { enumValues = nil; isStringType = spec.type == .string }
         usesTokens = spec.usesTokens
         defaultValue = PropertyTypeInfo.defaultValue(spec.defaultValue, expectedType)
+        defaultJSON = spec.defaultValue
+        switch spec.type {
+        case .number: specTypeName = "number"
+        case .string: specTypeName = "string"
+        case .boolean: specTypeName = "boolean"
+        case .color: specTypeName = "color"
+        case .enumeration: specTypeName = "enum"
+        case .array(let item, let length): specTypeName = "array"; arrayItem = item; arrayLength = length
+        case .formatted: specTypeName = "formatted"
+        case .resolvedImage: specTypeName = "resolvedImage"
+        case .padding: specTypeName = "padding"
+        case .numberArray: specTypeName = "numberArray"
+        case .colorArray: specTypeName = "colorArray"
+        case .variableAnchorOffsetCollection: specTypeName = "variableAnchorOffsetCollection"
+        case .projectionDefinition: specTypeName = "projectionDefinition"
+        }
     }
 
     /// From an expression test's `propertySpec` object.
@@ -40,7 +62,20 @@ struct PropertyTypeInfo {
         enumValues = type == "enum" ? p["values"]?.objectValue.map { Array($0.keys) } ?? p["values"]?.arrayValue?.compactMap(\.stringValue) : nil
         usesTokens = p["tokens"]?.boolValue ?? false
         defaultValue = PropertyTypeInfo.defaultValue(p["default"], t)
+        defaultJSON = p["default"]
+        specTypeName = type
+        arrayItem = p["value"]?.stringValue
+        arrayLength = p["length"]?.numberValue.map { Int($0) }
     }
+
+    /// The checks the reference harness applies when a case gives no property spec.
+    static let unconstrained: PropertyTypeInfo = {
+        var i = PropertyTypeInfo(json: .object(["property-type": .string("data-driven")]))
+        i.expectedType = nil
+        i.allowsZoom = true
+        i.isInterpolated = true
+        return i
+    }()
 
     static func simple(_ name: String) -> ExprType {
         switch name {
@@ -76,8 +111,8 @@ struct PropertyTypeInfo {
         }
     }
 
-    static func defaultValue(_ json: JSON?, _ t: ExprType) -> Value {
-        guard let json else { return .null }
+    static func defaultValue(_ json: JSON?, _ t: ExprType?) -> Value {
+        guard let json, let t else { return .null }
         switch (t, json) {
         case (.color, .string(let s)): return Color.parse(s).map(Value.color) ?? .null
         case (.padding, .number(let n)): return .padding([n, n, n, n])
@@ -90,7 +125,7 @@ struct PropertyTypeInfo {
 
 extension Formatted.Section {
     init(text: String, image: ResolvedImage? = nil) {
-        self.init(text: text, image: image, scale: nil, fontStack: nil, textColor: nil)
+        self.init(text: text, image: image, scale: nil, fontStack: nil, textColor: nil, verticalAlign: nil)
     }
 }
 

@@ -1,7 +1,17 @@
-/// A problem in a style, located by its JSON path (e.g. `layers[3].paint.line-width`).
+/// A problem in a style, located by its JSON path (e.g. `layers[3].paint.line-width`) and, when
+/// known, the 1-based line of the style file its value starts on.
 public struct StyleProblem: Sendable, Equatable, CustomStringConvertible {
+    /// The JSON path in the style-spec form; empty for the root.
     public let path: String
     public let message: String
+    /// The line of the offending value; nil when the value has no place in the file (null, absent).
+    public let line: Int?
+
+    public init(path: String, message: String, line: Int? = nil) {
+        self.path = path; self.message = message; self.line = line
+    }
+
+    /// `path: message`, as the style-spec validator prints it.
     public var description: String { path.isEmpty ? message : "\(path): \(message)" }
 }
 
