@@ -13,12 +13,13 @@ struct FrameBuilder {
     func frame(transform: Transform, pixelRatio: Double, width: Int, height: Int) throws -> Frame {
         var covers: [String: [CoveredTile]] = [:]
         var layers: [FrameLayer] = []
+        var symbolInputs: [(index: Int, input: SymbolLayerInput)] = []
         let zoom = transform.zoom
         for layer in style.style.layers where layer.isVisible(atZoom: zoom) {
             switch layer.type {
             case .background:
                 layers.append(FrameLayer(layer: layer, source: nil, tiles: []))
-            case .fill, .line, .circle:
+            case .fill, .line, .circle, .symbol:
                 guard let sourceName = layer.source, let source = style.sources[sourceName] else { continue }
                 let info = source.info
                 guard info.type == .vector || info.type == .geojson else { continue }
@@ -26,16 +27,23 @@ struct FrameBuilder {
                     minZoom: info.minzoom, maxZoom: info.maxzoom, tileSize: info.tileSize, reparseOverscaled: true
                 ).filter { info.covers($0.id) }
                 covers[sourceName] = cover
+                if layer.type == .symbol {
+                    let input = try symbolLayer(layer, cover: cover, source: sourceName, tileSource: source, pixelRatio: pixelRatio)
+                    symbolInputs.append((layers.count, input))
+                    layers.append(FrameLayer(layer: layer, source: sourceName, tiles: []))
+                    continue
+                }
                 var frameTiles: [FrameTile] = []
                 for covered in cover {
                     let geometry = try self.geometry(layer: layer, source: sourceName, tileSource: source, tile: covered)
                     frameTiles.append(FrameTile(tile: covered, geometry: geometry))
                 }
                 layers.append(FrameLayer(layer: layer, source: sourceName, tiles: frameTiles))
-            case .symbol, .raster, .hillshade, .heatmap, .fillExtrusion, .colorRelief:
+            case .raster, .hillshade, .heatmap, .fillExtrusion, .colorRelief:
                 continue
             }
         }
+        placeSymbols(&layers, inputs: symbolInputs, transform: transform)
         return Frame(transform: transform, pixelRatio: pixelRatio, width: width, height: height,
                      layers: layers, styleGeneration: style.generation)
     }
@@ -51,7 +59,7 @@ struct FrameBuilder {
         }.value
     }
 
-    private func vectorTile(source: String, tileSource: TileSource, id: TileID) throws -> VectorTile? {
+    func vectorTile(source: String, tileSource: TileSource, id: TileID) throws -> VectorTile? {
         try tiles.value(for: TileKey(generation: style.generation, source: source, tile: id)) {
             do {
                 return Cached(value: try tileSource.vectorTile(id))

@@ -11,6 +11,8 @@ final class LoadedStyle: @unchecked Sendable {
     let resolver: ResourceResolver
     /// Distinguishes styles in shared caches.
     let generation: Int
+    /// Glyphs, sprites, SVG icons, their atlases and per-tile symbol layouts.
+    let symbolResources: SymbolResources
 
     private static let counter = Counter()
 
@@ -19,6 +21,7 @@ final class LoadedStyle: @unchecked Sendable {
         self.origin = origin
         self.resolver = resolver
         generation = LoadedStyle.counter.next()
+        symbolResources = SymbolResources(style: style, resolver: resolver)
         var sources: [String: TileSource] = [:]
         let used = Set(style.layers.compactMap(\.source))
         for (name, definition) in style.sources where used.contains(name) {

@@ -14,6 +14,8 @@ public struct FrameLayer {
     /// The source the tiles come from (nil for background).
     public var source: String?
     public var tiles: [FrameTile]
+    /// Symbol layers: what placement kept for this view, ready to draw.
+    public var symbols: SymbolDrawData? = nil
     public init(layer: StyleLayer, source: String?, tiles: [FrameTile]) { self.layer = layer; self.source = source; self.tiles = tiles }
 }
 
