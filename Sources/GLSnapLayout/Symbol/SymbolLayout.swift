@@ -59,7 +59,7 @@ public enum SymbolLayout {
             let glyphStart = tile.glyphQuads.count
             if !shaping.isEmpty {
                 appendGlyphQuads(&tile.glyphQuads, shaping, rotate: layer.layout("text-rotate").evaluateNumber(ctx) * .pi / 180,
-                                 alongLine: alongLine, offset: alongLine ? textOffset(layer, ctx, anchor: "center") : (0, 0))
+                                 alongLine: alongLine, offset: textOffset(layer, ctx, anchor: textAnchor(layer, ctx)))
             }
             let glyphs = glyphStart..<tile.glyphQuads.count
             let sectionIndex = tile.sections.count
@@ -191,7 +191,7 @@ public enum SymbolLayout {
         for g in shaping.glyphs {
             guard let rect = g.slot.rect else { continue }
             let halfAdvance = g.slot.advance * g.scale / 2
-            let builtIn = alongLine ? (0.0, g.y + offset.1) : (g.x + halfAdvance, g.y)
+            let builtIn = alongLine ? (0.0, g.y + offset.1) : (g.x + halfAdvance + offset.0, g.y + offset.1)
             let x1 = (g.slot.left - rectBuffer) * g.scale - halfAdvance + builtIn.0
             let y1 = (-g.slot.top - rectBuffer) * g.scale + builtIn.1
             let x2 = x1 + Double(rect.w) * g.scale, y2 = y1 + Double(rect.h) * g.scale
@@ -200,7 +200,7 @@ public enum SymbolLayout {
                 func r(_ p: Vec2) -> Vec2 { Vec2(c * p.x - s * p.y, s * p.x + c * p.y) }
                 tl = r(tl); tr = r(tr); bl = r(bl); br = r(br)
             }
-            quads.append(GlyphQuad(tl: tl, tr: tr, bl: bl, br: br, tex: rect, along: g.x + halfAdvance + offset.0, section: g.section))
+            quads.append(GlyphQuad(tl: tl, tr: tr, bl: bl, br: br, tex: rect, along: g.x + halfAdvance + (alongLine ? offset.0 : 0), section: g.section))
         }
     }
 
