@@ -80,7 +80,8 @@ public enum SymbolPlacement {
         let iconHaloWidthV = P("icon-halo-width"), iconHaloBlurV = P("icon-halo-blur")
         var placed: [Placed] = []
         let tiles = input.tiles.sorted { a, b in
-            (a.tile.id.y, a.tile.wrap, a.tile.id.x) < (b.tile.id.y, b.tile.wrap, b.tile.id.x)
+            // Bottom tiles first, as MapLibre places them.
+            (b.tile.id.y, b.tile.wrap, b.tile.id.x) < (a.tile.id.y, a.tile.wrap, a.tile.id.x)
         }
         var order = 0
         for (covered, symbols) in tiles {
@@ -99,7 +100,7 @@ public enum SymbolPlacement {
                 var ctx = EvaluationContext(zoom: zoom)
                 ctx.feature = symbols.features[inst.feature]
                 let perspective = min(max(0.5 + 0.5 * t.cameraToCenterDistance / a.w, 0), 4)
-                let textSize = textSizeV.evaluateNumber(ctx) * (textPitchMap ? 1 : perspective)
+                let textSize = textSizeV.evaluateNumber(ctx) * (textPitchMap ? t.cameraToCenterDistance / a.w : perspective)
                 let fontScale = textSize / TextShaper.oneEm
                 let iconSize = iconSizeV.evaluateNumber(ctx) * perspective
                 var textVerts: [Float] = [], iconVerts: [Float] = []
