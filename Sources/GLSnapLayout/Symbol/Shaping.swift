@@ -56,7 +56,7 @@ public enum TextShaper {
     }
 
     /// Shapes `sections`. `maxWidth`, `lineHeight` and `spacing` are in 24 px units (ems × 24);
-    /// `breakLines` is false for line placement. `offset` moves the box (text-offset × 24).
+    /// `breakLines` is false for line placement (only newlines break then). `offset` moves the box (text-offset × 24).
     public static func shape(_ sections: [TextSection], provider: SymbolResourceProvider, maxWidth: Double,
                              lineHeight: Double, justify: Double, anchor: String, spacing: Double,
                              offset: (Double, Double), breakLines: Bool) -> Shaping {
@@ -71,16 +71,15 @@ public enum TextShaper {
         }
         // Line breaks.
         var lines: [Range<Int>] = []
-        if breakLines && !chars.isEmpty {
-            var breaks = lineBreaks(chars.map(\.cp), advance: advance, maxWidth: maxWidth)
+        if !chars.isEmpty {
+            // Line placement and a zero text-max-width break only at newlines.
+            let width = breakLines && maxWidth > 0 ? maxWidth : .infinity
+            var breaks = lineBreaks(chars.map(\.cp), advance: advance, maxWidth: width)
             if breaks.last != chars.count { breaks.append(chars.count) }
             var start = 0
             for b in breaks where b > start || b == chars.count {
                 lines.append(start..<b); start = b
             }
-        } else {
-            // Line placement ignores breaks, even hard ones.
-            lines = [0..<chars.count]
         }
         var shaping = Shaping()
         shaping.top = offset.1; shaping.bottom = offset.1; shaping.left = offset.0; shaping.right = offset.0
