@@ -16,11 +16,12 @@ let package = Package(
         .systemLibrary(name: "CPNG", path: "Sources/CPNG", pkgConfig: "libpng"),
         .systemLibrary(name: "CZlib", path: "Sources/CZlib", pkgConfig: "zlib"),
         .systemLibrary(name: "CSQLite", path: "Sources/CSQLite", pkgConfig: "sqlite3"),
+        .systemLibrary(name: "CRsvg", path: "Sources/CRsvg", pkgConfig: "librsvg-2.0"),
 
         .target(name: "GLSnapStyle"),
         .target(name: "GLSnapData", dependencies: ["GLSnapStyle", "CZlib", "CSQLite"]),
         .target(name: "GLSnapLayout", dependencies: ["GLSnapData", "GLSnapStyle"]),
-        .target(name: "GLSnapImage", dependencies: ["CPNG"]),
+        .target(name: "GLSnapImage", dependencies: ["CPNG", "CRsvg"]),
         .target(name: "GLSnapGL", dependencies: ["CMesa"]),
         .target(name: "GLSnapRender", dependencies: ["GLSnapGL", "GLSnapLayout", "GLSnapImage"]),
         .target(name: "GLSnap", dependencies: ["GLSnapRender", "GLSnapLayout", "GLSnapData", "GLSnapStyle", "GLSnapImage"]),

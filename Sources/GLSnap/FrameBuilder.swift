@@ -15,6 +15,9 @@ struct FrameBuilder {
     private(set) var tileLoadSeconds = 0.0
     /// Tiles drawn around under `SourceErrorPolicy.skip`.
     private(set) var warnings: [String] = []
+    /// Symbol placement of this builder's camera by frame layer index, made with the first frame
+    /// and reused by the later pieces of the same image.
+    private var placedSymbols: [Int: SymbolDrawData?]?
 
     init(style: LoadedStyle, tiles: LRUCache<TileKey, Cached<VectorTile>>, geometries: LRUCache<GeometryKey, Cached<GeometryBox>>,
          policy: SourceErrorPolicy) {
@@ -26,29 +29,50 @@ struct FrameBuilder {
         let piece = piece ?? PixelRect(x: 0, y: 0, width: width, height: height)
         let whole = piece == PixelRect(x: 0, y: 0, width: width, height: height)
         var covers: [String: [CoveredTile]] = [:]
+        var fullCovers: [String: [CoveredTile]] = [:]
         var layers: [FrameLayer] = []
+        var symbolInputs: [(index: Int, input: SymbolLayerInput)] = []
         let zoom = transform.zoom
         for layer in style.style.layers where layer.isVisible(atZoom: zoom) {
             switch layer.type {
             case .background:
                 layers.append(FrameLayer(layer: layer, source: nil, tiles: []))
-            case .fill, .line, .circle:
+            case .fill, .line, .circle, .symbol:
                 guard let sourceName = layer.source, let source = style.sources[sourceName] else { continue }
                 let info = source.info
                 guard info.type == .vector || info.type == .geojson else { continue }
-                let cover = covers[sourceName] ?? transform.coveringTiles(
+                let fullCover = fullCovers[sourceName] ?? transform.coveringTiles(
                     minZoom: info.minzoom, maxZoom: info.maxzoom, tileSize: info.tileSize, reparseOverscaled: true
-                ).filter { info.covers($0.id) && (whole || FrameBuilder.touches($0, piece, transform: transform, width: width, height: height)) }
+                ).filter { info.covers($0.id) }
+                fullCovers[sourceName] = fullCover
+                let cover = covers[sourceName]
+                    ?? (whole ? fullCover : fullCover.filter { FrameBuilder.touches($0, piece, transform: transform, width: width, height: height) })
                 covers[sourceName] = cover
+                if layer.type == .symbol {
+                    // Labels are placed once for the whole image (every piece draws the same
+                    // placement), so none is duplicated or cut where pieces meet.
+                    if placedSymbols == nil {
+                        let input = try symbolLayer(layer, cover: fullCover, source: sourceName, tileSource: source, pixelRatio: pixelRatio)
+                        symbolInputs.append((layers.count, input))
+                    }
+                    layers.append(FrameLayer(layer: layer, source: sourceName, tiles: []))
+                    continue
+                }
                 var frameTiles: [FrameTile] = []
                 for covered in cover {
                     let geometry = try self.geometry(layer: layer, source: sourceName, tileSource: source, tile: covered)
                     frameTiles.append(FrameTile(tile: covered, geometry: geometry))
                 }
                 layers.append(FrameLayer(layer: layer, source: sourceName, tiles: frameTiles))
-            case .symbol, .raster, .hillshade, .heatmap, .fillExtrusion, .colorRelief:
+            case .raster, .hillshade, .heatmap, .fillExtrusion, .colorRelief:
                 continue
             }
+        }
+        if let placedSymbols {
+            for (i, symbols) in placedSymbols where i < layers.count { layers[i].symbols = symbols }
+        } else {
+            placeSymbols(&layers, inputs: symbolInputs, transform: transform)
+            placedSymbols = Dictionary(uniqueKeysWithValues: symbolInputs.map { ($0.index, layers[$0.index].symbols) })
         }
         return Frame(transform: transform, pixelRatio: pixelRatio, width: width, height: height, piece: piece,
                      layers: layers, styleGeneration: style.generation)
@@ -87,7 +111,7 @@ struct FrameBuilder {
         }.value
     }
 
-    private mutating func vectorTile(source: String, tileSource: TileSource, id: TileID) throws -> VectorTile? {
+    mutating func vectorTile(source: String, tileSource: TileSource, id: TileID) throws -> VectorTile? {
         try tiles.value(for: TileKey(generation: style.generation, source: source, tile: id)) {
             let start = DispatchTime.now().uptimeNanoseconds
             defer { tileLoadSeconds += Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9 }

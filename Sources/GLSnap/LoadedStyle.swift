@@ -13,6 +13,8 @@ final class LoadedStyle: @unchecked Sendable {
     let generation: Int
     /// Sources that could not be opened (only with `SourceErrorPolicy.skip`), by name.
     let sourceErrors: [String: String]
+    /// Glyphs, sprites, SVG icons, their atlases and per-tile symbol layouts.
+    let symbolResources: SymbolResources
 
     private static let counter = Counter()
 
@@ -21,6 +23,7 @@ final class LoadedStyle: @unchecked Sendable {
         self.origin = origin
         self.resolver = resolver
         generation = LoadedStyle.counter.next()
+        symbolResources = SymbolResources(style: style, resolver: resolver)
         var sources: [String: TileSource] = [:]
         var errors: [String: String] = [:]
         let used = Set(style.layers.compactMap(\.source))

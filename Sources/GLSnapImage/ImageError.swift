@@ -6,6 +6,8 @@ public enum ImageError: Error, Equatable, CustomStringConvertible, Sendable {
     case imageTooLarge(width: Int, height: Int, limits: PNGDecoder.Limits)
     /// libpng could not encode the image (`call` names the libpng function).
     case pngEncode(call: String, message: String)
+    /// An SVG icon could not be rasterized (`name` is the icon, `reason` what went wrong).
+    case svg(name: String, reason: String)
 
     public var description: String {
         switch self {
@@ -17,6 +19,8 @@ public enum ImageError: Error, Equatable, CustomStringConvertible, Sendable {
                 + "raise PNGDecoder.Limits if the image is trusted"
         case let .pngEncode(call, message):
             return "cannot encode PNG: \(call) failed: \(message)"
+        case let .svg(name, reason):
+            return "cannot rasterize SVG icon '\(name)': \(reason)"
         }
     }
 }

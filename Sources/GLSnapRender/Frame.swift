@@ -14,6 +14,8 @@ public struct FrameLayer {
     /// The source the tiles come from (nil for background).
     public var source: String?
     public var tiles: [FrameTile]
+    /// Symbol layers: what placement kept for this view, ready to draw.
+    public var symbols: SymbolDrawData? = nil
     public init(layer: StyleLayer, source: String?, tiles: [FrameTile]) { self.layer = layer; self.source = source; self.tiles = tiles }
 }
 
@@ -56,13 +58,20 @@ public struct Frame {
         (Double(imageWidth) / Double(piece.width), Double(imageHeight) / Double(piece.height))
     }
 
-    /// `m` (into the whole image's clip space) followed by the move into the piece's clip space.
-    public func pieceMatrix(_ m: [Float]) -> [Float] {
-        guard piece.width != imageWidth || piece.height != imageHeight || piece.x != 0 || piece.y != 0 else { return m }
+    /// From the whole image's normalized device coordinates to the piece's: subtract the piece's
+    /// center, then scale (identity for a whole-image frame).
+    public var pieceClipTransform: (scaleX: Double, scaleY: Double, centerX: Double, centerY: Double) {
         let (sx, sy) = pieceScale
         // The piece's center in the image's normalized device coordinates (y up).
         let cx = (Double(piece.x) + Double(piece.width) / 2) / Double(imageWidth) * 2 - 1
         let cy = 1 - (Double(piece.y) + Double(piece.height) / 2) / Double(imageHeight) * 2
+        return (sx, sy, cx, cy)
+    }
+
+    /// `m` (into the whole image's clip space) followed by the move into the piece's clip space.
+    public func pieceMatrix(_ m: [Float]) -> [Float] {
+        guard piece.width != imageWidth || piece.height != imageHeight || piece.x != 0 || piece.y != 0 else { return m }
+        let (sx, sy, cx, cy) = pieceClipTransform
         var out = m
         for col in 0..<4 {
             let x = Double(m[col * 4]), y = Double(m[col * 4 + 1]), w = Double(m[col * 4 + 3])

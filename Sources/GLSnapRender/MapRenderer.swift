@@ -21,6 +21,7 @@ public final class MapRenderer {
     let quadIndices: Buffer
     private let vertexArray: VertexArray
     let dashAtlas: DashAtlas
+    let symbolTextures = SymbolTextures()
 
     /// Creates the GL context (current on the calling thread) and the shared buffers.
     public init(backend: Backend) throws {

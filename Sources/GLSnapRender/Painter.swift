@@ -44,8 +44,10 @@ struct Painter {
             try drawLine(item)
         case .circle:
             try drawCircle(item)
-        case .symbol, .raster, .hillshade, .heatmap, .fillExtrusion, .colorRelief:
-            // Not drawn yet: text/icons, raster and 3D layers come with their own issues.
+        case .symbol:
+            try drawSymbol(item)
+        case .raster, .hillshade, .heatmap, .fillExtrusion, .colorRelief:
+            // Not drawn yet: raster and 3D layers come with their own issues.
             return
         }
     }

@@ -8,6 +8,8 @@ public enum ShaderID: String, CaseIterable, Sendable {
     case fill = "fill"
     case fillOutline = "fill_outline"
     case line = "line"
+    case symbolIcon = "symbol_icon"
+    case symbolSdf = "symbol_sdf"
 }
 
 extension ShaderID {
@@ -191,6 +193,56 @@ void main() {
 }
 
 """#
+        case .symbolIcon: return #"""
+// RGBA icons, already placed on the CPU (same vertex layout as symbol_sdf).
+in vec2 a_pos;
+in vec2 a_tex;
+in vec4 a_fill;
+in vec4 a_halo;
+in vec4 a_props;
+
+uniform vec2 u_viewport;
+uniform vec4 u_piece;      // drawing a piece of a larger image: clip-space scale (xy) and center (zw)
+uniform vec2 u_texsize;
+
+out vec2 v_tex;
+out float v_opacity;
+
+void main() {
+    gl_Position = vec4(a_pos.x / u_viewport.x * 2.0 - 1.0, 1.0 - a_pos.y / u_viewport.y * 2.0, 0.0, 1.0);
+    gl_Position.xy = (gl_Position.xy - u_piece.zw) * u_piece.xy;
+    v_tex = a_tex / u_texsize;
+    v_opacity = a_props.x;
+}
+
+"""#
+        case .symbolSdf: return #"""
+// Text and SDF icons, already placed on the CPU: screen positions in CSS pixels.
+in vec2 a_pos;
+in vec2 a_tex;
+in vec4 a_fill;    // premultiplied
+in vec4 a_halo;    // premultiplied
+in vec4 a_props;   // opacity, halo width, halo blur, font scale (size / 24 for text, icon-size for icons)
+
+uniform vec2 u_viewport;
+uniform vec4 u_piece;      // drawing a piece of a larger image: clip-space scale (xy) and center (zw)
+uniform vec2 u_texsize;
+
+out vec2 v_tex;
+out vec4 v_fill;
+out vec4 v_halo;
+out vec4 v_props;
+
+void main() {
+    gl_Position = vec4(a_pos.x / u_viewport.x * 2.0 - 1.0, 1.0 - a_pos.y / u_viewport.y * 2.0, 0.0, 1.0);
+    gl_Position.xy = (gl_Position.xy - u_piece.zw) * u_piece.xy;
+    v_tex = a_tex / u_texsize;
+    v_fill = a_fill;
+    v_halo = a_halo;
+    v_props = a_props;
+}
+
+"""#
         }
     }
 
@@ -291,6 +343,54 @@ void main() {
 }
 
 """#
+        case .symbolIcon: return #"""
+uniform sampler2D u_texture;
+
+in vec2 v_tex;
+in float v_opacity;
+
+out vec4 fragColor;
+
+void main() {
+    fragColor = texture(u_texture, v_tex) * v_opacity;  // the atlas is premultiplied
+}
+
+"""#
+        case .symbolSdf: return #"""
+#define SDF_PX 8.0
+
+uniform sampler2D u_texture;
+uniform bool u_is_halo;
+uniform float u_device_pixel_ratio;
+
+in vec2 v_tex;
+in vec4 v_fill;
+in vec4 v_halo;
+in vec4 v_props;
+
+out vec4 fragColor;
+
+void main() {
+    float opacity = v_props.x;
+    float halo_width = v_props.y;
+    float halo_blur = v_props.z;
+    float font_scale = v_props.w;
+    float edge_gamma = 0.105 / u_device_pixel_ratio;
+    vec4 color = v_fill;
+    float gamma = edge_gamma / font_scale;
+    float buff = (256.0 - 64.0) / 256.0;
+    if (u_is_halo) {
+        if (halo_width <= 0.0 || v_halo.a <= 0.0) discard;
+        color = v_halo;
+        gamma = (halo_blur * 1.19 / SDF_PX + edge_gamma) / font_scale;
+        buff = (6.0 - halo_width / font_scale) / SDF_PX;
+    }
+    float dist = texture(u_texture, v_tex).r;
+    float alpha = smoothstep(buff - gamma, buff + gamma, dist);
+    fragColor = color * (alpha * opacity);
+}
+
+"""#
         }
     }
 
@@ -303,6 +403,8 @@ void main() {
         case .fill: return ["a_pos", "a_color", "a_opacity"]
         case .fillOutline: return ["a_pos", "a_outline_color", "a_opacity"]
         case .line: return ["a_pos_normal", "a_data", "a_color", "a_opacity", "a_width", "a_gapwidth", "a_offset", "a_blur", "a_floorwidth"]
+        case .symbolIcon: return ["a_pos", "a_tex", "a_fill", "a_halo", "a_props"]
+        case .symbolSdf: return ["a_pos", "a_tex", "a_fill", "a_halo", "a_props"]
         }
     }
 }

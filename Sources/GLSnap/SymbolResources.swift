@@ -1,0 +1,199 @@
+import Foundation
+import GLSnapData
+import GLSnapImage
+import GLSnapLayout
+import GLSnapStyle
+
+/// A style's glyphs, sprites and SVG icons for symbol layout, with the atlases they are packed
+/// into and the per-tile symbol layouts. One per loaded style, shared by its snapshots; thread-safe.
+final class SymbolResources: SymbolResourceProvider, @unchecked Sendable {
+    let glyphAtlas = SymbolAtlas(bytesPerPixel: 1)
+    let iconAtlas = SymbolAtlas(bytesPerPixel: 4)
+    private let glyphStore: GlyphStore
+    private let resolver: ResourceResolver
+    /// (id prefix, URL) of each sprite; a URL ending in "/" names a folder of SVG files.
+    private let sprites: [(id: String, url: String)]
+    private let lock = NSLock()
+    private var glyphSlots: [GlyphKey: GlyphSlot?] = [:]
+    private var iconSlots: [IconKey: IconSlot?] = [:]
+    private var sheets: [String: (image: RGBAImage, index: [String: SpriteEntry])?] = [:]
+    private var svgs: [String: [UInt8]?] = [:]
+    private var layouts: [LayoutKey: Cached<SymbolTile>] = [:]
+    private(set) var warnings: [String] = []
+    private let rasterizer = SVGRasterizer()
+    /// Most per-tile layouts kept.
+    static let maxLayouts = 4096
+
+    struct GlyphKey: Hashable { var fonts: [String]; var codepoint: UInt32 }
+    struct IconKey: Hashable { var name: String; var params: [String: Color]; var scale: Double; var hiDPI: Bool }
+    struct LayoutKey: Hashable { var layer: String; var tile: TileID; var overscaledZoom: Int; var pixelRatio: Double }
+
+    init(style: Style, resolver: ResourceResolver) {
+        self.resolver = resolver
+        glyphStore = GlyphStore(template: style.glyphs, resolver: resolver)
+        switch style.sprite {
+        case .string(let url)?: sprites = [("default", url)]
+        case .array(let items)?:
+            sprites = items.compactMap { item in
+                guard let id = item["id"]?.stringValue, let url = item["url"]?.stringValue else { return nil }
+                return (id, url)
+            }
+        default: sprites = []
+        }
+    }
+
+    func warn(_ message: String) {
+        lock.lock(); defer { lock.unlock() }
+        if warnings.count < 1000 && !warnings.contains(message) { warnings.append(message) }
+    }
+
+    /// The layout of one layer in one tile, made on first use.
+    func layout(key: LayoutKey, make: () throws -> SymbolTile?) rethrows -> SymbolTile? {
+        lock.lock()
+        if let c = layouts[key] { lock.unlock(); return c.value }
+        lock.unlock()
+        let tile = try make()
+        lock.lock(); defer { lock.unlock() }
+        if layouts.count >= SymbolResources.maxLayouts { layouts.removeAll() }
+        layouts[key] = Cached(value: tile)
+        return tile
+    }
+
+    // MARK: - Glyphs
+
+    func glyph(fonts: [String], codepoint: UInt32) -> GlyphSlot? {
+        let key = GlyphKey(fonts: fonts, codepoint: codepoint)
+        lock.lock()
+        if let s = glyphSlots[key] { lock.unlock(); return s }
+        lock.unlock()
+        var slot: GlyphSlot?
+        if let g = glyphStore.glyph(fonts: fonts, codepoint: codepoint) {
+            var rect: AtlasRect?
+            if !g.bitmap.isEmpty {
+                let b = Glyph.border * 2
+                rect = glyphAtlas.add(g.bitmap, w: g.width + b, h: g.height + b, padding: 1)
+                if rect == nil { warn("the glyph atlas is full; some glyphs are not drawn") }
+            }
+            slot = GlyphSlot(left: Double(g.left), top: Double(g.top), width: Double(g.width), height: Double(g.height),
+                             advance: Double(g.advance), rect: rect)
+        }
+        lock.lock(); defer { lock.unlock() }
+        if let s = glyphSlots[key] { return s }  // another thread added it meanwhile
+        glyphSlots[key] = slot
+        return slot
+    }
+
+    // MARK: - Icons
+
+    func icon(name: String, params: [String: Color], iconSize: Double, pixelRatio: Double) -> IconSlot? {
+        var spriteID = "default", imageName = name
+        if let colon = name.firstIndex(of: ":"), sprites.contains(where: { $0.id == String(name[..<colon]) }) {
+            spriteID = String(name[..<colon]); imageName = String(name[name.index(after: colon)...])
+        }
+        guard let sprite = sprites.first(where: { $0.id == spriteID }) else {
+            warn("image '\(name)' is not in the style's sprites"); return nil
+        }
+        let isSVG = sprite.url.hasSuffix("/")
+        let scale = isSVG ? (pixelRatio * iconSize * 1000).rounded() / 1000 : 1
+        let key = IconKey(name: name, params: isSVG ? params : [:], scale: scale, hiDPI: pixelRatio >= 2)
+        lock.lock()
+        if let s = iconSlots[key] { lock.unlock(); return s }
+        lock.unlock()
+        let slot = isSVG ? svgIcon(imageName, folder: sprite.url, params: params, scale: scale, pixelRatio: pixelRatio, iconSize: iconSize)
+            : spriteIcon(imageName, url: sprite.url, hiDPI: pixelRatio >= 2)
+        lock.lock(); defer { lock.unlock() }
+        if let s = iconSlots[key] { return s }
+        iconSlots[key] = slot
+        return slot
+    }
+
+    private func spriteIcon(_ name: String, url: String, hiDPI: Bool) -> IconSlot? {
+        guard let sheet = sheet(url: url, hiDPI: hiDPI) else { return nil }
+        guard let e = sheet.index[name] else { warn("image '\(name)' is not in sprite '\(url)'"); return nil }
+        var pixels = [UInt8](repeating: 0, count: e.width * e.height * 4)
+        for y in 0..<e.height {
+            for x in 0..<e.width {
+                let s = ((e.y + y) * sheet.image.width + e.x + x) * 4, d = (y * e.width + x) * 4
+                premultiply(sheet.image.pixels, s, &pixels, d)
+            }
+        }
+        guard let r = iconAtlas.add(pixels, w: e.width, h: e.height, padding: 1) else {
+            warn("the icon atlas is full; image '\(name)' is not drawn"); return nil
+        }
+        return IconSlot(rect: AtlasRect(x: r.x + 1, y: r.y + 1, w: e.width, h: e.height), pixelRatio: e.pixelRatio, sdf: e.sdf,
+                        stretchX: e.stretchX, stretchY: e.stretchY, content: e.content)
+    }
+
+    private func sheet(url: String, hiDPI: Bool) -> (image: RGBAImage, index: [String: SpriteEntry])? {
+        let key = url + (hiDPI ? "@2x" : "")
+        lock.lock()
+        if let s = sheets[key] { lock.unlock(); return s }
+        lock.unlock()
+        var result: (RGBAImage, [String: SpriteEntry])?
+        do {
+            var (base, query) = (url, "")
+            if let q = url.firstIndex(of: "?") { base = String(url[..<q]); query = String(url[q...]) }
+            _ = query
+            let suffix = hiDPI ? "@2x" : ""
+            let image = try PNGDecoder().decode(try resolver.load(base + suffix + ".png"))
+            var problems: [String] = []
+            let index = try SpriteIndex.parse(try resolver.load(base + suffix + ".json"), url: base + suffix + ".json",
+                                              sheetWidth: image.width, sheetHeight: image.height, problems: &problems)
+            problems.prefix(20).forEach(warn)
+            result = (image, index)
+        } catch {
+            warn("sprite '\(url)' could not be loaded: \(error)")
+        }
+        lock.lock(); defer { lock.unlock() }
+        sheets[key] = .some(result)
+        return result
+    }
+
+    private func svgIcon(_ name: String, folder: String, params: [String: Color], scale: Double, pixelRatio: Double, iconSize: Double) -> IconSlot? {
+        lock.lock()
+        let cached = svgs[name]
+        lock.unlock()
+        var source: [UInt8]?
+        if let cached { source = cached } else {
+            do { source = try resolver.loadIfPresent(folder + name + ".svg") } catch { warn("SVG icon '\(name)': \(error)") }
+            if source == nil { warn("image '\(name)' is not in the SVG folder '\(folder)'") }
+            lock.lock(); svgs[name] = .some(source); lock.unlock()
+        }
+        guard var svg = source else { return nil }
+        if !params.isEmpty {
+            svg = SVGParameters.apply(params.mapValues(SymbolResources.css), to: svg)
+        }
+        do {
+            let image = try rasterizer.rasterize(svg, name: name, scale: scale)
+            var pixels = [UInt8](repeating: 0, count: image.pixels.count)
+            for i in stride(from: 0, to: pixels.count, by: 4) { premultiply(image.pixels, i, &pixels, i) }
+            guard let r = iconAtlas.add(pixels, w: image.width, h: image.height, padding: 1) else {
+                warn("the icon atlas is full; image '\(name)' is not drawn"); return nil
+            }
+            return IconSlot(rect: AtlasRect(x: r.x + 1, y: r.y + 1, w: image.width, h: image.height),
+                            pixelRatio: pixelRatio, baseScale: scale / pixelRatio, sdf: false)
+        } catch {
+            warn("\(error)")
+            return nil
+        }
+    }
+
+    private func premultiply(_ src: [UInt8], _ s: Int, _ dst: inout [UInt8], _ d: Int) {
+        let a = UInt32(src[s + 3])
+        dst[d] = UInt8((UInt32(src[s]) * a + 127) / 255)
+        dst[d + 1] = UInt8((UInt32(src[s + 1]) * a + 127) / 255)
+        dst[d + 2] = UInt8((UInt32(src[s + 2]) * a + 127) / 255)
+        dst[d + 3] = UInt8(a)
+    }
+
+    /// A color as CSS for an SVG paint.
+    static func css(_ c: Color) -> String {
+        let u = c.unpremultiplied
+        func hex(_ v: Double) -> String {
+            let n = Int((min(max(v, 0), 1) * 255).rounded())
+            return (n < 16 ? "0" : "") + String(n, radix: 16)
+        }
+        let rgb = "#" + hex(u.r) + hex(u.g) + hex(u.b)
+        return u.a >= 1 ? rgb : "rgba(\(Int((u.r * 255).rounded())),\(Int((u.g * 255).rounded())),\(Int((u.b * 255).rounded())),\(u.a))"
+    }
+}

@@ -1,0 +1,105 @@
+import CRsvg
+import Foundation
+
+/// Rasterizes SVG documents with librsvg, optionally replacing color parameters first.
+public struct SVGRasterizer: Sendable {
+    /// Limits on what an SVG may ask for.
+    public struct Limits: Sendable, Equatable {
+        /// The most bytes of SVG text accepted.
+        public var maxSVGBytes: Int
+        /// The most pixels per side of a raster.
+        public var maxDimension: Int
+        public init(maxSVGBytes: Int = 4 << 20, maxDimension: Int = 4096) {
+            self.maxSVGBytes = maxSVGBytes; self.maxDimension = maxDimension
+        }
+    }
+
+    public var limits: Limits
+    public init(limits: Limits = Limits()) { self.limits = limits }
+
+    /// The SVG's intrinsic size in CSS pixels.
+    public func size(of svg: [UInt8], name: String) throws -> (width: Double, height: Double) {
+        let handle = try open(svg, name: name)
+        defer { g_object_unref(UnsafeMutableRawPointer(handle)) }
+        return try intrinsicSize(handle, name: name)
+    }
+
+    /// Renders `svg` at `scale` device pixels per CSS pixel into a straight-alpha image of
+    /// ceil(width·scale) × ceil(height·scale) pixels.
+    public func rasterize(_ svg: [UInt8], name: String, scale: Double) throws -> RGBAImage {
+        let handle = try open(svg, name: name)
+        defer { g_object_unref(UnsafeMutableRawPointer(handle)) }
+        let (w, h) = try intrinsicSize(handle, name: name)
+        guard scale > 0, scale.isFinite else { throw ImageError.svg(name: name, reason: "the scale \(scale) is not positive") }
+        let pw = (w * scale).rounded(.up), ph = (h * scale).rounded(.up)
+        guard pw >= 1, ph >= 1, pw <= Double(limits.maxDimension), ph <= Double(limits.maxDimension) else {
+            throw ImageError.svg(name: name, reason: "a raster of \(Int(min(pw, 1e9)))x\(Int(min(ph, 1e9))) pixels is outside 1...\(limits.maxDimension) pixels per side")
+        }
+        let width = Int(pw), height = Int(ph)
+        guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height)) else {
+            throw ImageError.svg(name: name, reason: "cairo_image_surface_create failed")
+        }
+        defer { cairo_surface_destroy(surface) }
+        guard let cr = cairo_create(surface) else { throw ImageError.svg(name: name, reason: "cairo_create failed") }
+        defer { cairo_destroy(cr) }
+        var viewport = RsvgRectangle(x: 0, y: 0, width: w * scale, height: h * scale)
+        var error: UnsafeMutablePointer<GError>?
+        guard rsvg_handle_render_document(handle, cr, &viewport, &error) != 0 else {
+            throw ImageError.svg(name: name, reason: "rsvg_handle_render_document failed: \(SVGRasterizer.message(error))")
+        }
+        cairo_surface_flush(surface)
+        guard let data = cairo_image_surface_get_data(surface) else { throw ImageError.svg(name: name, reason: "no surface data") }
+        let stride = Int(cairo_image_surface_get_stride(surface))
+        var image = RGBAImage(width: width, height: height)
+        image.pixels.withUnsafeMutableBufferPointer { out in
+            for y in 0..<height {
+                let row = data + y * stride
+                for x in 0..<width {
+                    // Cairo ARGB32: premultiplied, native-endian 32-bit words (B, G, R, A bytes here).
+                    let px = UnsafeRawPointer(row + x * 4).loadUnaligned(as: UInt32.self)
+                    let a = Int(px >> 24), r = Int((px >> 16) & 0xFF), g = Int((px >> 8) & 0xFF), b = Int(px & 0xFF)
+                    let o = (y * width + x) * 4
+                    if a == 0 { continue }
+                    out[o] = UInt8(min(255, (r * 255 + a / 2) / a))
+                    out[o + 1] = UInt8(min(255, (g * 255 + a / 2) / a))
+                    out[o + 2] = UInt8(min(255, (b * 255 + a / 2) / a))
+                    out[o + 3] = UInt8(a)
+                }
+            }
+        }
+        return image
+    }
+
+    private func open(_ svg: [UInt8], name: String) throws -> UnsafeMutablePointer<RsvgHandle> {
+        guard svg.count <= limits.maxSVGBytes else {
+            throw ImageError.svg(name: name, reason: "\(svg.count) bytes is over the \(limits.maxSVGBytes)-byte limit")
+        }
+        var error: UnsafeMutablePointer<GError>?
+        let handle = svg.withUnsafeBufferPointer { rsvg_handle_new_from_data($0.baseAddress, gsize($0.count), &error) }
+        guard let handle else {
+            throw ImageError.svg(name: name, reason: "not a readable SVG: \(SVGRasterizer.message(error))")
+        }
+        return handle
+    }
+
+    private func intrinsicSize(_ handle: UnsafeMutablePointer<RsvgHandle>, name: String) throws -> (Double, Double) {
+        var w = 0.0, h = 0.0
+        if rsvg_handle_get_intrinsic_size_in_pixels(handle, &w, &h) == 0 {
+            // No width/height in absolute units: fall back to the viewBox.
+            var hasW: gboolean = 0, hasH: gboolean = 0, hasViewBox: gboolean = 0
+            var lw = RsvgLength(), lh = RsvgLength(), vb = RsvgRectangle()
+            rsvg_handle_get_intrinsic_dimensions(handle, &hasW, &lw, &hasH, &lh, &hasViewBox, &vb)
+            guard hasViewBox != 0 else { throw ImageError.svg(name: name, reason: "it has neither a pixel size nor a viewBox") }
+            w = vb.width; h = vb.height
+        }
+        guard w > 0, h > 0, w.isFinite, h.isFinite else { throw ImageError.svg(name: name, reason: "its size \(w)x\(h) is empty") }
+        return (w, h)
+    }
+
+    private static func message(_ error: UnsafeMutablePointer<GError>?) -> String {
+        guard let error else { return "unknown error" }
+        defer { g_error_free(error) }
+        guard let m = error.pointee.message else { return "unknown error" }
+        return String(cString: m)
+    }
+}

@@ -1,0 +1,68 @@
+import Foundation
+import GLSnapStyle
+
+extension SymbolPlacement {
+    /// Places a line label's glyphs along the projected line, each centered on the line at its
+    /// distance from the anchor and turned with the segment it falls on (MapLibre's
+    /// placeGlyphsAlongLine in screen space). False when a glyph runs off the line.
+    static func lineGlyphs(_ inst: SymbolInstance, _ symbols: SymbolTile, line: [(x: Double, y: Double)],
+                           anchor: (x: Double, y: Double), translate: (Double, Double), fontScale: Double, keepUpright: Bool,
+                           sections: [TextSection], fill: Color, halo: Color, opacity: Float, paint: [Float], padding: Double,
+                           verts: inout [Float], boxes: inout [(Float, Float, Float, Float)]) -> Bool {
+        let seg = inst.segment
+        guard seg >= 0, seg + 1 < line.count else { return false }
+        func walk(_ dist: Double) -> (x: Double, y: Double, angle: Double)? {
+            var remaining = abs(dist)
+            var cur = anchor
+            if dist >= 0 {
+                var i = seg + 1
+                while i < line.count {
+                    let n = line[i]
+                    let d = hypot(n.x - cur.x, n.y - cur.y)
+                    let angle = atan2(n.y - line[i - 1].y, n.x - line[i - 1].x)
+                    if d >= remaining {
+                        let t = d == 0 ? 0 : remaining / d
+                        return (cur.x + (n.x - cur.x) * t, cur.y + (n.y - cur.y) * t, angle)
+                    }
+                    remaining -= d; cur = n; i += 1
+                }
+            } else {
+                var i = seg
+                while i >= 0 {
+                    let n = line[i]
+                    let d = hypot(n.x - cur.x, n.y - cur.y)
+                    let angle = atan2(line[i + 1].y - n.y, line[i + 1].x - n.x)
+                    if d >= remaining {
+                        let t = d == 0 ? 0 : remaining / d
+                        return (cur.x + (n.x - cur.x) * t, cur.y + (n.y - cur.y) * t, angle)
+                    }
+                    remaining -= d; cur = n; i -= 1
+                }
+            }
+            return nil
+        }
+        let quads = symbols.glyphQuads[inst.glyphs]
+        guard let firstQ = quads.first, let lastQ = quads.last else { return false }
+        var flip = false
+        if keepUpright {
+            guard let f = walk(firstQ.along * fontScale), let l = walk(lastQ.along * fontScale) else { return false }
+            flip = f.x > l.x
+        }
+        let sign = flip ? -1.0 : 1.0
+        let half = Float(12 * fontScale + padding)
+        for q in quads {
+            guard let p = walk(q.along * fontScale * sign) else { verts.removeAll(); boxes.removeAll(); return false }
+            let angle = p.angle + (flip ? .pi : 0)
+            let c = cos(angle), s = sin(angle)
+            let corners = [q.tl, q.tr, q.bl, q.br].map { v -> Vec2 in
+                let x = v.x * fontScale, y = v.y * fontScale
+                return Vec2(p.x + translate.0 + x * c - y * s, p.y + translate.1 + x * s + y * c)
+            }
+            let color = sections[safe: q.section]?.color ?? fill
+            emitQuad(&verts, corners, q.tex, color, halo, opacity, paint)
+            let cx = Float(p.x + translate.0), cy = Float(p.y + translate.1)
+            boxes.append((cx - half, cy - half, cx + half, cy + half))
+        }
+        return true
+    }
+}

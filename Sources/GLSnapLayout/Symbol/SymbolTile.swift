@@ -1,0 +1,52 @@
+import GLSnapData
+import GLSnapStyle
+
+/// A glyph's quad: corners in 24 px units around its anchor (point labels, already rotated by
+/// text-rotate) or around its own center on the line (line labels), and its atlas texels.
+public struct GlyphQuad: Sendable {
+    var tl: Vec2, tr: Vec2, bl: Vec2, br: Vec2
+    var tex: AtlasRect
+    /// Line labels: the glyph center's distance along the line from the anchor, in 24 px units.
+    var along: Double
+    var section: Int
+}
+
+/// An icon's quad: corners in CSS pixels at icon-size 1 around the anchor.
+struct IconQuad: Sendable {
+    var tl: Vec2, tr: Vec2, bl: Vec2, br: Vec2
+    var tex: AtlasRect
+    var sdf: Bool
+    /// The icon's box before rotation (left, top, right, bottom).
+    var box: (Double, Double, Double, Double)
+}
+
+/// One label: an anchor with its text and icon.
+struct SymbolInstance: Sendable {
+    var feature: Int
+    var anchor: Vec2
+    /// Line labels: the index of the line in `SymbolTile.lines` and the anchor's segment.
+    var line: Int
+    var segment: Int
+    var glyphs: Range<Int>
+    /// Index of the label's text sections in `SymbolTile.sections`.
+    var text: Int
+    /// Text box in 24 px units (left, top, right, bottom).
+    var textBox: (Double, Double, Double, Double)
+    var icon: IconQuad?
+    var sortKey: Double
+    var hasText: Bool { !glyphs.isEmpty }
+}
+
+/// The symbols of one layer in one tile, laid out at the tile's zoom. Built once and cached; the
+/// per-view work (projection, collision) happens in `SymbolPlacement`.
+public struct SymbolTile: Sendable {
+    var instances: [SymbolInstance] = []
+    var glyphQuads: [GlyphQuad] = []
+    var lines: [[Vec2]] = []
+    var sections: [[TextSection]] = []
+    public var features: [VectorFeature] = []
+    /// "point", "line" or "line-center".
+    var placement = "point"
+    public var isEmpty: Bool { instances.isEmpty }
+    public var count: Int { instances.count }
+}

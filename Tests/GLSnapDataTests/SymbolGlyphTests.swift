@@ -1,0 +1,51 @@
+import Foundation
+import XCTest
+@testable import GLSnapData
+
+final class SymbolGlyphTests: XCTestCase {
+    private func shared() throws -> String {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let dir = root.deletingLastPathComponent().appendingPathComponent("shared").path
+        guard FileManager.default.fileExists(atPath: dir) else { throw XCTSkip("../shared is absent") }
+        return dir
+    }
+
+    func testParsesFixtureRange() throws {
+        let bytes = try ResourceResolver().load(try shared() + "/fixtures/glyphs/Noto Sans Regular/0-255.pbf")
+        let glyphs = try GlyphPBF.parse(bytes)
+        let byID = Dictionary(glyphs.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+        let a = try XCTUnwrap(byID[65])
+        XCTAssertGreaterThan(a.width, 0)
+        XCTAssertEqual(a.bitmap.count, (a.width + 6) * (a.height + 6))
+        XCTAssertGreaterThan(a.advance, 0)
+        let space = try XCTUnwrap(byID[32])
+        XCTAssertTrue(space.bitmap.isEmpty)
+    }
+
+    func testTruncatedRangeThrows() throws {
+        let bytes = try ResourceResolver().load(try shared() + "/fixtures/glyphs/Noto Sans Regular/0-255.pbf")
+        XCTAssertThrowsError(try GlyphPBF.parse(Array(bytes.prefix(bytes.count / 2)), url: "x.pbf")) { error in
+            guard case GlyphError.malformed(let url, _)? = error as? GlyphError else { return XCTFail("\(error)") }
+            XCTAssertEqual(url, "x.pbf")
+        }
+    }
+
+    func testStoreFallsBackThroughFontstack() throws {
+        let dir = try shared() + "/fixtures/glyphs/"
+        let store = GlyphStore(template: dir + "{fontstack}/{range}.pbf", resolver: ResourceResolver())
+        XCTAssertNotNil(store.glyph(fonts: ["Missing Font", "Noto Sans Bold"], codepoint: 66))
+        XCTAssertNil(store.glyph(fonts: ["Missing Font"], codepoint: 66))
+        XCTAssertEqual(GlyphStore.url(template: "local://glyphs/{fontstack}/{range}.pbf?key=1", fontstack: "A,B", range: 1),
+                       "local://glyphs/A,B/256-511.pbf")
+    }
+
+    func testSpriteIndexDropsEntriesOutsideSheet() throws {
+        let json = #"{"a": {"x": 0, "y": 0, "width": 10, "height": 10, "pixelRatio": 2, "sdf": true},"#
+            + #" "b": {"x": 95, "y": 0, "width": 10, "height": 10}}"#
+        var problems: [String] = []
+        let index = try SpriteIndex.parse(Array(json.utf8), url: "s.json", sheetWidth: 100, sheetHeight: 100, problems: &problems)
+        XCTAssertEqual(index["a"], SpriteEntry(x: 0, y: 0, width: 10, height: 10, pixelRatio: 2, sdf: true))
+        XCTAssertNil(index["b"])
+        XCTAssertEqual(problems.count, 1)
+    }
+}

@@ -1,0 +1,10 @@
+uniform sampler2D u_texture;
+
+in vec2 v_tex;
+in float v_opacity;
+
+out vec4 fragColor;
+
+void main() {
+    fragColor = texture(u_texture, v_tex) * v_opacity;  // the atlas is premultiplied
+}
