@@ -90,14 +90,9 @@ The last line printed is "N passed, M failed" (", K skipped" when any were skipp
             case "expression", "validation":
                 let args = try ConformanceArguments(rest, valued: ["--suite", "--report"], flags: [])
                 let dir = try args.directory("--suite")
-                // ExpressionSuite.swift and ValidationSuite.swift (another branch) provide the runners;
-                // once they are merged into this target, replace the next three lines with:
-                //   return command == "expression"
-                //       ? runExpressionSuite(suiteDir: dir, reportPath: args.value("--report"))
-                //       : runValidationSuite(suiteDir: dir, reportPath: args.value("--report"))
-                _ = dir
-                FileHandle.standardError.write(Data("error: the \(command) suite is not built into this binary yet\n".utf8))
-                return 1
+                return command == "expression"
+                    ? runExpressionSuite(suiteDir: dir, reportPath: args.value("--report"))
+                    : runValidationSuite(suiteDir: dir, reportPath: args.value("--report"))
             default:
                 throw ConformanceUsageError("unknown command '\(command)'")
             }
