@@ -10,3 +10,5 @@ swift build --build-tests
 swift test --skip-build --disable-swift-testing 2>&1 | tee .build/test.log | grep -vE "^Test Case '.*' (started|passed)"
 .build/debug/glsnap render -o .build/example.png
 .build/debug/glsnap render --backend egl --ratio 2 -o .build/example@2x.png
+# Regression floors on the shared suites (skipped when ../shared is absent).
+tools/conformance.sh .build/debug
