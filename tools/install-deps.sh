@@ -6,6 +6,7 @@ packages=(
   libosmesa6-dev      # OSMesa: the default headless GL backend
   libegl-dev libegl-mesa0 libgl1-mesa-dri libgl-dev  # EGL (surfaceless on Mesa, device platform on a GPU); GL headers
   libpng-dev zlib1g-dev libsqlite3-dev
+  libturbojpeg0-dev libwebp-dev  # raster tiles: JPEG (TurboJPEG API: errors as return codes, no longjmp) and WebP
   pkg-config python3
 )
 missing=()

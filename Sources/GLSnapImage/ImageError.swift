@@ -6,17 +6,30 @@ public enum ImageError: Error, Equatable, CustomStringConvertible, Sendable {
     case imageTooLarge(width: Int, height: Int, limits: PNGDecoder.Limits)
     /// libpng could not encode the image (`call` names the libpng function).
     case pngEncode(call: String, message: String)
+    /// libjpeg-turbo refused the bytes: `call` is the TurboJPEG function, `message` its own words.
+    case jpegDecode(call: String, message: String)
+    /// libwebp refused the bytes.
+    case webpDecode(call: String, message: String)
+    /// The bytes are not PNG, JPEG or WebP; `prefix` is their start.
+    case unknownFormat(prefix: [UInt8])
 
     public var description: String {
         switch self {
         case let .pngDecode(call, message):
             return "cannot decode PNG: \(call) failed: \(message)"
         case let .imageTooLarge(width, height, limits):
-            return "PNG of \(width)x\(height) pixels exceeds the decoder limit of "
+            return "image of \(width)x\(height) pixels exceeds the decoder limit of "
                 + "\(limits.maxDimension) pixels per side and \(limits.maxBytes) bytes of RGBA; "
                 + "raise PNGDecoder.Limits if the image is trusted"
         case let .pngEncode(call, message):
             return "cannot encode PNG: \(call) failed: \(message)"
+        case let .jpegDecode(call, message):
+            return "cannot decode JPEG: \(call) failed: \(message)"
+        case let .webpDecode(call, message):
+            return "cannot decode WebP: \(call) failed: \(message)"
+        case let .unknownFormat(prefix):
+            let hex = prefix.map { String($0, radix: 16) }.joined(separator: " ")
+            return "the data is not a PNG, JPEG or WebP image (it starts with bytes \(hex.isEmpty ? "(none)" : hex))"
         }
     }
 }
