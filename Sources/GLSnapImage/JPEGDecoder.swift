@@ -24,6 +24,9 @@ public struct JPEGDecoder: Sendable {
                 throw ImageError.jpegDecode(call: "tjDecompressHeader3", message: Self.message(handle))
             }
             let width = Int(w), height = Int(h)
+            guard width > 0, height > 0 else {
+                throw ImageError.jpegDecode(call: "tjDecompressHeader3", message: "the header gives no image size (truncated data?)")
+            }
             let (size, overflow) = width.multipliedReportingOverflow(by: height * 4)
             guard width > 0, height > 0, width <= limits.maxDimension, height <= limits.maxDimension,
                   !overflow, size <= limits.maxBytes else {
