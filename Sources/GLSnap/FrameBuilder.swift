@@ -9,6 +9,7 @@ struct FrameBuilder {
     let style: LoadedStyle
     let tiles: LRUCache<TileKey, Cached<VectorTile>>
     let geometries: LRUCache<GeometryKey, Cached<GeometryBox>>
+    let rasters: LRUCache<TileKey, Cached<RasterBox>>
 
     func frame(transform: Transform, pixelRatio: Double, width: Int, height: Int) throws -> Frame {
         var covers: [String: [CoveredTile]] = [:]
@@ -32,7 +33,16 @@ struct FrameBuilder {
                     frameTiles.append(FrameTile(tile: covered, geometry: geometry))
                 }
                 layers.append(FrameLayer(layer: layer, source: sourceName, tiles: frameTiles))
-            case .symbol, .raster, .hillshade, .heatmap, .fillExtrusion, .colorRelief:
+            case .raster:
+                guard let sourceName = layer.source else { continue }
+                if let image = style.imageSources[sourceName] {
+                    let tile = CoveredTile(id: image.tile, wrap: 0, overscaledZoom: image.tile.z)
+                    layers.append(FrameLayer(layer: layer, source: sourceName, tiles: [FrameTile(tile: tile, geometry: nil, raster: image.raster)]))
+                } else if let source = style.sources[sourceName], style.demEncodings[sourceName] == nil {
+                    let tiles = try rasterTiles(source: sourceName, tileSource: source, transform: transform, dem: nil)
+                    layers.append(FrameLayer(layer: layer, source: sourceName, tiles: tiles))
+                }
+            case .symbol, .hillshade, .heatmap, .fillExtrusion, .colorRelief:
                 continue
             }
         }

@@ -27,6 +27,7 @@ public final class Snapshotter: @unchecked Sendable {
     private let worker: RenderWorker
     private let tileCache = LRUCache<TileKey, Cached<VectorTile>>(capacity: 2048)
     private let geometryCache = LRUCache<GeometryKey, Cached<GeometryBox>>(capacity: 8192)
+    private let rasterCache = LRUCache<TileKey, Cached<RasterBox>>(capacity: 512)
 
     public init(options: MapSnapshotOptions) {
         self.options = options
@@ -88,7 +89,7 @@ public final class Snapshotter: @unchecked Sendable {
         guard let style else { throw GLSnapError.style(source: "(none)", message: "no style set: call setStyle first") }
         let (width, height) = try options.pixelSize()
         let transform = try transform()
-        let builder = FrameBuilder(style: style, tiles: tileCache, geometries: geometryCache)
+        let builder = FrameBuilder(style: style, tiles: tileCache, geometries: geometryCache, rasters: rasterCache)
         let frame = try builder.frame(transform: transform, pixelRatio: options.pixelRatio, width: width, height: height)
         let image: RGBAImage
         do {

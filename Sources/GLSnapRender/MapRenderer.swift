@@ -21,6 +21,9 @@ public final class MapRenderer {
     let quadIndices: Buffer
     private let vertexArray: VertexArray
     let dashAtlas: DashAtlas
+    let rasterTextures = RasterTextures()
+    /// The number of the frame being drawn (for cache eviction).
+    var currentFrame: Int { frameNumber }
 
     /// Creates the GL context (current on the calling thread) and the shared buffers.
     public init(backend: Backend) throws {
@@ -79,6 +82,7 @@ public final class MapRenderer {
     private func evictUnused() {
         let cutoff = frameNumber - gpuCacheFrames
         gpu = gpu.filter { $0.value.geometry.lastUsedFrame > cutoff }
+        rasterTextures.evict(before: frameNumber)
     }
 
     /// Uploaded geometries held now (for tests and stats).

@@ -37,7 +37,9 @@ struct Painter {
             try drawLine(item)
         case .circle:
             try drawCircle(item)
-        case .symbol, .raster, .hillshade, .heatmap, .fillExtrusion, .colorRelief:
+        case .raster:
+            try drawRaster(item)
+        case .symbol, .hillshade, .heatmap, .fillExtrusion, .colorRelief:
             // Not drawn yet: text/icons, raster and 3D layers come with their own issues.
             return
         }
@@ -63,6 +65,14 @@ struct Painter {
             setMatrix(program, frame.transform.tileMatrix(for: t.id, wrap: t.wrap))
             gl.DrawElements(GLenum(GL_TRIANGLES), 6, GLenum(GL_UNSIGNED_INT), nil)
         }
+    }
+
+    /// Clears the stencil buffer for a draw that uses it for its own purpose (raster overlap);
+    /// the next clipped layer writes its masks again.
+    mutating func releaseStencil() {
+        framebuffer.clearStencil()
+        maskedTiles = [:]
+        maskedSource = nil
     }
 
     /// Stencil test that keeps a tile's drawing inside its own square.

@@ -8,6 +8,7 @@ public enum ShaderID: String, CaseIterable, Sendable {
     case fill = "fill"
     case fillOutline = "fill_outline"
     case line = "line"
+    case raster = "raster"
 }
 
 extension ShaderID {
@@ -188,6 +189,22 @@ void main() {
 }
 
 """#
+        case .raster: return #"""
+// Raster tiles and image sources: a quad in tile units with texture positions in 0...8192.
+in vec2 a_pos;
+in vec2 a_texture_pos;
+uniform mat4 u_matrix;
+// Scales texture positions into the part of the texture inside the buffer (1 for raster tiles).
+uniform float u_buffer_scale;
+
+out vec2 v_pos;
+
+void main() {
+    gl_Position = u_matrix * vec4(a_pos, 0.0, 1.0);
+    v_pos = ((a_texture_pos / 8192.0) - 0.5) / u_buffer_scale + 0.5;
+}
+
+"""#
         }
     }
 
@@ -287,6 +304,38 @@ void main() {
 }
 
 """#
+        case .raster: return #"""
+// raster-* paint: hue rotation, saturation, contrast, then brightness bounds, on unpremultiplied color.
+uniform sampler2D u_image;
+uniform float u_opacity;
+uniform float u_brightness_low;
+uniform float u_brightness_high;
+uniform float u_saturation_factor;
+uniform float u_contrast_factor;
+uniform vec3 u_spin_weights;
+
+in vec2 v_pos;
+out vec4 fragColor;
+
+void main() {
+    vec4 color = texture(u_image, v_pos);
+    if (color.a > 0.0) {
+        color.rgb /= color.a;
+    }
+    float alpha = color.a * u_opacity;
+    vec3 rgb = vec3(dot(color.rgb, u_spin_weights.xyz),
+                    dot(color.rgb, u_spin_weights.zxy),
+                    dot(color.rgb, u_spin_weights.yzx));
+    // Saturation and contrast use the color before the hue rotation, as MapLibre does.
+    float average = (color.r + color.g + color.b) / 3.0;
+    rgb += (average - rgb) * u_saturation_factor;
+    rgb = (rgb - 0.5) * u_contrast_factor + 0.5;
+    vec3 low = vec3(u_brightness_low);
+    vec3 high = vec3(u_brightness_high);
+    fragColor = vec4(mix(low, high, rgb) * alpha, alpha);
+}
+
+"""#
         }
     }
 
@@ -299,6 +348,7 @@ void main() {
         case .fill: return ["a_pos", "a_color", "a_opacity"]
         case .fillOutline: return ["a_pos", "a_outline_color", "a_opacity"]
         case .line: return ["a_pos_normal", "a_data", "a_color", "a_opacity", "a_width", "a_gapwidth", "a_offset", "a_blur"]
+        case .raster: return ["a_pos", "a_texture_pos"]
         }
     }
 }

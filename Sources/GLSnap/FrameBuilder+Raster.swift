@@ -1,0 +1,97 @@
+import GLSnapData
+import GLSnapImage
+import GLSnapLayout
+import GLSnapRender
+import GLSnapStyle
+
+/// How a raster-dem source packs elevations into RGB.
+enum DEMEncoding: String {
+    /// meters = (R * 256² + G * 256 + B) / 10 - 10000
+    case mapbox
+    /// meters = R * 256 + G + B / 256 - 32768
+    case terrarium
+
+    /// Multipliers of R, G, B (0...255) and the offset subtracted, as the shaders use them.
+    var unpack: [Float] {
+        switch self {
+        case .mapbox: return [6553.6, 25.6, 0.1, 10000]
+        case .terrarium: return [256, 1, 1 / 256, 32768]
+        }
+    }
+}
+
+extension FrameBuilder {
+    /// The tiles of a raster or raster-dem source for this view: each ideal tile, or its nearest
+    /// ancestor with data when the source has no tile there (overzoomed, clipped by the draw).
+    func rasterTiles(source name: String, tileSource: TileSource, transform: Transform, dem: DEMEncoding?) throws -> [FrameTile] {
+        let info = tileSource.info
+        let cover = transform.coveringTiles(minZoom: info.minzoom, maxZoom: info.maxzoom, tileSize: info.tileSize,
+                                            roundZoom: true, reparseOverscaled: false)
+        var seen = Set<CoveredTile>()
+        var out: [FrameTile] = []
+        for covered in cover where info.covers(covered.id) {
+            var z = covered.id.z
+            while z >= info.minzoom {
+                let id = covered.id.parent(atZoom: z)
+                let tile = CoveredTile(id: id, wrap: covered.wrap, overscaledZoom: id.z)
+                if seen.contains(tile) { break }
+                if let box = try raster(source: name, tileSource: tileSource, id: id, dem: dem) {
+                    seen.insert(tile)
+                    out.append(FrameTile(tile: tile, geometry: nil, raster: box))
+                    break
+                }
+                z -= 1
+            }
+        }
+        return out
+    }
+
+    /// The decoded tile (premultiplied colors, or DEM pixels with a border), cached.
+    func raster(source: String, tileSource: TileSource, id: TileID, dem: DEMEncoding?) throws -> RasterBox? {
+        try rasters.value(for: TileKey(generation: style.generation, source: source, tile: id)) {
+            do {
+                guard let bytes = try tileSource.rasterTile(id) else { return Cached(value: nil) }
+                let image = try ImageDecoder().decode(bytes)
+                if let dem {
+                    return Cached(value: RasterBox(image: try FrameBuilder.bordered(dem: image), kind: .dem(unpack: dem.unpack)))
+                }
+                return Cached(value: RasterBox(image: RasterBox.premultiplied(image)))
+            } catch {
+                throw GLSnapError.source(name: source, message: "tile \(id): \(error)")
+            }
+        }.value
+    }
+
+    /// A square DEM tile with a one-pixel border copied from its edges (MapLibre's DEMData), so
+    /// slopes at the tile edge have neighbors to read.
+    static func bordered(dem image: RGBAImage) throws -> RGBAImage {
+        guard image.width == image.height, image.width >= 2 else {
+            throw DEMError.notSquare(width: image.width, height: image.height)
+        }
+        let dim = image.width, stride = dim + 2
+        var out = [UInt8](repeating: 0, count: stride * stride * 4)
+        image.pixels.withUnsafeBufferPointer { src in
+            out.withUnsafeMutableBufferPointer { dst in
+                for y in -1...dim {
+                    let sy = min(max(y, 0), dim - 1)
+                    for x in -1...dim {
+                        let sx = min(max(x, 0), dim - 1)
+                        let s = (sy * dim + sx) * 4, d = ((y + 1) * stride + x + 1) * 4
+                        dst[d] = src[s]; dst[d + 1] = src[s + 1]; dst[d + 2] = src[s + 2]; dst[d + 3] = 255
+                    }
+                }
+            }
+        }
+        return RGBAImage(width: stride, height: stride, pixels: out)
+    }
+}
+
+/// A raster-dem tile that cannot be used.
+enum DEMError: Error, CustomStringConvertible {
+    case notSquare(width: Int, height: Int)
+    var description: String {
+        switch self {
+        case let .notSquare(w, h): return "a raster-dem tile must be square (and at least 2 pixels), this one is \(w)x\(h)"
+        }
+    }
+}
