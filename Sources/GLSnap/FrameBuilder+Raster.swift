@@ -21,8 +21,12 @@ enum DEMEncoding: String {
 }
 
 extension FrameBuilder {
+    /// How many zoom levels above a missing raster tile an ancestor may stand in for it.
+    static let maxOverzooming = 10
+
     /// The tiles of a raster or raster-dem source for this view: each ideal tile, or its nearest
-    /// ancestor with data when the source has no tile there (overzoomed, clipped by the draw).
+    /// ancestor with data (up to `maxOverzooming` levels up) when the source has no tile there;
+    /// the draw keeps the higher zoom where they overlap.
     func rasterTiles(source name: String, tileSource: TileSource, transform: Transform, dem: DEMEncoding?) throws -> [FrameTile] {
         let info = tileSource.info
         let cover = transform.coveringTiles(minZoom: info.minzoom, maxZoom: info.maxzoom, tileSize: info.tileSize,
@@ -31,7 +35,8 @@ extension FrameBuilder {
         var out: [FrameTile] = []
         for covered in cover where info.covers(covered.id) {
             var z = covered.id.z
-            while z >= info.minzoom {
+            // MapLibre looks at most 10 levels up for a stand-in (SourceCache.maxOverzooming).
+            while z >= max(info.minzoom, covered.id.z - FrameBuilder.maxOverzooming) {
                 let id = covered.id.parent(atZoom: z)
                 let tile = CoveredTile(id: id, wrap: covered.wrap, overscaledZoom: id.z)
                 if seen.contains(tile) { break }
