@@ -31,15 +31,16 @@ extension Painter {
         if mixed { releaseStencil() }
         for t in tiles {
             guard let box = t.raster else { continue }
-            let (texture, quad) = renderer.rasterTextures.texture(for: box, context: context, frame: renderer.currentFrame)
+            let (texture, quad, mipmapped) = renderer.rasterTextures.texture(for: box, context: context, frame: renderer.currentFrame)
             context.bind(texture, unit: 0)
-            setFilter(magnify: nearest ? GL_NEAREST : GL_LINEAR, minify: GL_LINEAR_MIPMAP_NEAREST)
+            setFilter(magnify: nearest ? GL_NEAREST : GL_LINEAR, minify: mipmapped ? GL_LINEAR_MIPMAP_NEAREST : GL_LINEAR)
             let stencil = mixed ? StencilMode(function: GLenum(GL_GREATER), reference: 1, writeMask: 0xFF, pass: GLenum(GL_REPLACE)) : nil
             context.apply(DrawModes(stencil: stencil, color: .alphaBlended))
             setMatrix(program, alignedTileMatrix(for: t.tile))
             bindStream(quad ?? renderer.tileQuad, location: ProgramSet.location("a_pos", in: .raster), components: 2, type: GLenum(GL_SHORT))
             bindStream(renderer.tileQuad, location: ProgramSet.location("a_texture_pos", in: .raster), components: 2, type: GLenum(GL_SHORT))
-            gl.BindBuffer(GLenum(GL_ELEMENT_ARRAY_BUFFER), renderer.quadIndices.id)
+            // Image quads split along the top-right/bottom-left diagonal (MapLibre's triangle strip).
+            gl.BindBuffer(GLenum(GL_ELEMENT_ARRAY_BUFFER), (quad == nil ? renderer.quadIndices : renderer.imageQuadIndices).id)
             gl.DrawElements(GLenum(GL_TRIANGLES), 6, GLenum(GL_UNSIGNED_INT), nil)
         }
         if mixed { releaseStencil() }

@@ -4,26 +4,29 @@ import GLSnapGL
 /// GPU textures of `RasterBox`es for one context, cached by the box's identity (so tiles shared by
 /// several snapshots upload once) and freed when unused for a few frames.
 final class RasterTextures {
-    private var entries: [ObjectIdentifier: (box: RasterBox, texture: Texture, quad: Buffer?, lastUsed: Int)] = [:]
+    private var entries: [ObjectIdentifier: (box: RasterBox, texture: Texture, quad: Buffer?, mipmapped: Bool, lastUsed: Int)] = [:]
     private let keepFrames = 8
 
-    /// The texture of `box`, uploaded with mipmaps on first use; its quad buffer when it has corners.
-    func texture(for box: RasterBox, context: GLContext, frame: Int) -> (texture: Texture, quad: Buffer?) {
+    /// The texture of `box`, uploaded on first use; its quad buffer when it has corners; whether it
+    /// has mipmaps (color tiles whose sides are powers of two, as in MapLibre).
+    func texture(for box: RasterBox, context: GLContext, frame: Int) -> (texture: Texture, quad: Buffer?, mipmapped: Bool) {
         let key = ObjectIdentifier(box)
         if var e = entries[key] {
             e.lastUsed = frame
             entries[key] = e
-            return (e.texture, e.quad)
+            return (e.texture, e.quad, e.mipmapped)
         }
         let t = Texture(context: context, width: box.image.width, height: box.image.height,
                         pixels: box.image.pixels, linear: true)
-        if box.kind == .color {
+        let w = box.image.width, h = box.image.height
+        let mipmapped = box.kind == .color && box.corners == nil && w & (w - 1) == 0 && h & (h - 1) == 0
+        if mipmapped {
             // MapLibre samples raster tiles through mipmaps when they are drawn smaller than their size.
             context.gl.GenerateMipmap(GLenum(GL_TEXTURE_2D))
         }
         let quad = box.corners.map { Buffer(context: context, target: GLenum(GL_ARRAY_BUFFER), data: $0) }
-        entries[key] = (box, t, quad, frame)
-        return (t, quad)
+        entries[key] = (box, t, quad, mipmapped, frame)
+        return (t, quad, mipmapped)
     }
 
     func evict(before frame: Int) {
