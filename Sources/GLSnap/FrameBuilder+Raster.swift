@@ -51,20 +51,61 @@ extension FrameBuilder {
         return out
     }
 
-    /// The decoded tile (premultiplied colors, or DEM pixels with a border), cached.
+    /// The decoded tile, cached: premultiplied colors, or DEM pixels with a border filled from
+    /// the neighboring tiles (MapLibre's backfillBorder) or, where the source has none, from the
+    /// tile's own edge.
     func raster(source: String, tileSource: TileSource, id: TileID, dem: DEMEncoding?) throws -> RasterBox? {
         try rasters.value(for: TileKey(generation: style.generation, source: source, tile: id)) {
+            guard let image = try decoded(source: source, tileSource: tileSource, id: id) else { return Cached(value: nil) }
+            guard let dem else { return Cached(value: RasterBox(image: RasterBox.premultiplied(image))) }
+            var bordered: RGBAImage
             do {
-                guard let bytes = try tileSource.rasterTile(id) else { return Cached(value: nil) }
-                let image = try ImageDecoder().decode(bytes)
-                if let dem {
-                    return Cached(value: RasterBox(image: try FrameBuilder.bordered(dem: image), kind: .dem(unpack: dem.unpack)))
-                }
-                return Cached(value: RasterBox(image: RasterBox.premultiplied(image)))
+                bordered = try FrameBuilder.bordered(dem: image)
             } catch {
                 throw GLSnapError.source(name: source, message: "tile \(id): \(error)")
             }
+            let n = 1 << id.z
+            for dy in -1...1 {
+                for dx in -1...1 where dx != 0 || dy != 0 {
+                    guard let nid = TileID(z: id.z, x: ((id.x + dx) % n + n) % n, y: id.y + dy),
+                          let neighbor = try decoded(source: source, tileSource: tileSource, id: nid),
+                          neighbor.width == image.width, neighbor.height == image.height else { continue }
+                    FrameBuilder.backfill(&bordered, from: neighbor, dx: dx, dy: dy)
+                }
+            }
+            return Cached(value: RasterBox(image: bordered, kind: .dem(unpack: dem.unpack)))
         }.value
+    }
+
+    /// The tile's image as decoded (straight alpha), cached apart from the prepared boxes so that
+    /// neighbors are decoded once.
+    private func decoded(source: String, tileSource: TileSource, id: TileID) throws -> RGBAImage? {
+        try rasters.value(for: TileKey(generation: style.generation, source: source + "\u{0}decoded", tile: id)) {
+            do {
+                guard let bytes = try tileSource.rasterTile(id) else { return Cached(value: nil) }
+                return Cached(value: RasterBox(image: try ImageDecoder().decode(bytes)))
+            } catch {
+                throw GLSnapError.source(name: source, message: "tile \(id): \(error)")
+            }
+        }.value?.image
+    }
+
+    /// Copies the edge of `neighbor` (the tile `dx`, `dy` away) into the matching border of a
+    /// bordered DEM image.
+    static func backfill(_ bordered: inout RGBAImage, from neighbor: RGBAImage, dx: Int, dy: Int) {
+        let dim = neighbor.width, stride = dim + 2
+        let xs = dx < 0 ? -1 ... -1 : dx > 0 ? dim...dim : 0...(dim - 1)
+        let ys = dy < 0 ? -1 ... -1 : dy > 0 ? dim...dim : 0...(dim - 1)
+        neighbor.pixels.withUnsafeBufferPointer { src in
+            bordered.pixels.withUnsafeMutableBufferPointer { dst in
+                for y in ys {
+                    for x in xs {
+                        let s = ((y - dy * dim) * dim + (x - dx * dim)) * 4, d = ((y + 1) * stride + x + 1) * 4
+                        dst[d] = src[s]; dst[d + 1] = src[s + 1]; dst[d + 2] = src[s + 2]
+                    }
+                }
+            }
+        }
     }
 
     /// A square DEM tile with a one-pixel border copied from its edges (MapLibre's DEMData), so

@@ -42,7 +42,12 @@ struct FrameBuilder {
                     let tiles = try rasterTiles(source: sourceName, tileSource: source, transform: transform, dem: nil)
                     layers.append(FrameLayer(layer: layer, source: sourceName, tiles: tiles))
                 }
-            case .symbol, .hillshade, .heatmap, .fillExtrusion, .colorRelief:
+            case .hillshade:
+                guard let sourceName = layer.source, let source = style.sources[sourceName],
+                      let encoding = style.demEncodings[sourceName] else { continue }
+                let tiles = try rasterTiles(source: sourceName, tileSource: source, transform: transform, dem: encoding)
+                layers.append(FrameLayer(layer: layer, source: sourceName, tiles: tiles))
+            case .symbol, .heatmap, .fillExtrusion, .colorRelief:
                 continue
             }
         }

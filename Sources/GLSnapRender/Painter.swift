@@ -39,7 +39,9 @@ struct Painter {
             try drawCircle(item)
         case .raster:
             try drawRaster(item)
-        case .symbol, .hillshade, .heatmap, .fillExtrusion, .colorRelief:
+        case .hillshade:
+            try drawHillshade(item)
+        case .symbol, .heatmap, .fillExtrusion, .colorRelief:
             // Not drawn yet: text/icons, raster and 3D layers come with their own issues.
             return
         }

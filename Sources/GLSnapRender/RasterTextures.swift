@@ -29,9 +29,26 @@ final class RasterTextures {
         return (t, quad, mipmapped)
     }
 
+    /// Targets made from DEM tiles (hillshade slopes), by the DEM box's identity.
+    private var prepared: [ObjectIdentifier: (box: RasterBox, target: RenderTarget, lastUsed: Int)] = [:]
+
+    /// The prepared target of `box`, or nil when `make` must fill one (then stored by `store`).
+    func prepared(for box: RasterBox, frame: Int) -> RenderTarget? {
+        let key = ObjectIdentifier(box)
+        guard var e = prepared[key] else { return nil }
+        e.lastUsed = frame
+        prepared[key] = e
+        return e.target
+    }
+
+    func store(_ target: RenderTarget, for box: RasterBox, frame: Int) {
+        prepared[ObjectIdentifier(box)] = (box, target, frame)
+    }
+
     func evict(before frame: Int) {
         let cutoff = frame - keepFrames
         entries = entries.filter { $0.value.lastUsed > cutoff }
+        prepared = prepared.filter { $0.value.lastUsed > cutoff }
     }
 
     var count: Int { entries.count }

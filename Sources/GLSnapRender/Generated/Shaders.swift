@@ -7,6 +7,8 @@ public enum ShaderID: String, CaseIterable, Sendable {
     case clippingMask = "clipping_mask"
     case fill = "fill"
     case fillOutline = "fill_outline"
+    case hillshade = "hillshade"
+    case hillshadePrepare = "hillshade_prepare"
     case line = "line"
     case raster = "raster"
 }
@@ -124,6 +126,35 @@ void main() {
     v_color = a_outline_color * a_opacity;
     gl_Position = u_matrix * vec4(a_pos, 0.0, 1.0);
     v_pos = (gl_Position.xy / gl_Position.w + 1.0) / 2.0 * u_world;
+}
+
+"""#
+        case .hillshade: return #"""
+// Pass 2 of hillshade: the slope texture shaded on the tile's square.
+in vec2 a_pos;
+uniform mat4 u_matrix;
+
+out vec2 v_pos;
+
+void main() {
+    gl_Position = u_matrix * vec4(a_pos, 0.0, 1.0);
+    v_pos = a_pos / 8192.0;
+}
+
+"""#
+        case .hillshadePrepare: return #"""
+// Pass 1 of hillshade: one DEM tile (with its one-pixel border) to a texture of slopes.
+in vec2 a_pos;
+uniform vec2 u_dimension;   // the DEM texture's size, border included
+
+out vec2 v_pos;
+
+void main() {
+    // Tile units 0...8192 to the whole target; row 0 of the target is the tile's north edge.
+    gl_Position = vec4(a_pos / 4096.0 - 1.0, 0.0, 1.0);
+    vec2 texel = 1.0 / u_dimension;
+    float inner = (u_dimension.x - 2.0) / u_dimension.x;
+    v_pos = (a_pos / 8192.0) * inner + texel;
 }
 
 """#
@@ -272,6 +303,79 @@ void main() {
 }
 
 """#
+        case .hillshade: return #"""
+uniform sampler2D u_image;
+uniform vec2 u_latrange;    // latitude of the tile's north and south edges
+uniform vec2 u_light;       // exaggeration, azimuth (radians)
+uniform vec4 u_shadow;
+uniform vec4 u_highlight;
+uniform vec4 u_accent;
+
+in vec2 v_pos;
+out vec4 fragColor;
+
+const float PI = 3.141592653589793;
+
+void main() {
+    vec4 pixel = texture(u_image, v_pos);
+    // Mercator stretches distances by 1/cos(latitude): undo it for the slope.
+    float latitude = (u_latrange.x - u_latrange.y) * (1.0 - v_pos.y) + u_latrange.y;
+    vec2 deriv = (pixel.rg * 2.0 - 1.0) / cos(radians(latitude));
+
+    float azimuth = u_light.y + PI;
+    float slope = atan(1.25 * length(deriv));
+    float aspect = deriv.x != 0.0 ? atan(deriv.y, -deriv.x) : PI / 2.0 * (deriv.y > 0.0 ? 1.0 : -1.0);
+    float intensity = u_light.x;
+    // Exaggeration scales the slope exponentially so stronger values give more opaque shading.
+    float base = 1.875 - intensity * 1.75;
+    float maxSlope = 0.5 * PI;
+    float scaled = intensity != 0.5 ? ((pow(base, slope) - 1.0) / (pow(base, maxSlope) - 1.0)) * maxSlope : slope;
+    float strength = clamp(intensity * 2.0, 0.0, 1.0);
+    vec4 accent = (1.0 - cos(scaled)) * u_accent * strength;
+    float facing = abs(mod((aspect + azimuth) / PI + 0.5, 2.0) - 1.0);
+    vec4 shade = mix(u_shadow, u_highlight, facing) * sin(scaled) * strength;
+    fragColor = accent * (1.0 - shade.a) + shade;
+}
+
+"""#
+        case .hillshadePrepare: return #"""
+uniform sampler2D u_image;
+uniform vec2 u_dimension;
+uniform float u_zoom;
+uniform vec4 u_unpack;      // R, G, B multipliers and the offset, for 0...255 channels
+
+in vec2 v_pos;
+out vec4 fragColor;
+
+float elevation(vec2 at) {
+    vec4 encoded = texture(u_image, at) * 255.0;
+    encoded.a = -1.0;
+    return dot(encoded, u_unpack) / 4.0;
+}
+
+void main() {
+    vec2 t = 1.0 / u_dimension;
+    // The 3x3 neighbourhood, row by row from the north:  nw n ne / w . e / sw s se
+    float nw = elevation(v_pos + vec2(-t.x, -t.y));
+    float n  = elevation(v_pos + vec2(0.0, -t.y));
+    float ne = elevation(v_pos + vec2(t.x, -t.y));
+    float w  = elevation(v_pos + vec2(-t.x, 0.0));
+    float e  = elevation(v_pos + vec2(t.x, 0.0));
+    float sw = elevation(v_pos + vec2(-t.x, t.y));
+    float s  = elevation(v_pos + vec2(0.0, t.y));
+    float se = elevation(v_pos + vec2(t.x, t.y));
+    // Sobel sums are 8 pixel widths of slope. MapLibre scales them as if every tile were 512
+    // pixels (8 pixels = 2^(19.2562 - zoom) meters) and quarters the elevations; the reference
+    // images follow that, whatever the tile size. Below zoom 15 the relief is exaggerated so
+    // that it stays visible.
+    float factor = u_zoom < 2.0 ? 0.4 : u_zoom < 4.5 ? 0.35 : 0.3;
+    float exaggeration = u_zoom < 15.0 ? (u_zoom - 15.0) * factor : 0.0;
+    vec2 slope = vec2((ne + e + e + se) - (nw + w + w + sw),
+                      (sw + s + s + se) - (nw + n + n + ne)) / pow(2.0, exaggeration + (19.2562 - u_zoom));
+    fragColor = clamp(vec4(slope / 2.0 + 0.5, 1.0, 1.0), 0.0, 1.0);
+}
+
+"""#
         case .line: return #"""
 uniform float u_device_pixel_ratio;
 // Dashes: u_dashed is 1 when the layer has line-dasharray; the dash pattern is a signed distance
@@ -347,6 +451,8 @@ void main() {
         case .clippingMask: return ["a_pos"]
         case .fill: return ["a_pos", "a_color", "a_opacity"]
         case .fillOutline: return ["a_pos", "a_outline_color", "a_opacity"]
+        case .hillshade: return ["a_pos"]
+        case .hillshadePrepare: return ["a_pos"]
         case .line: return ["a_pos_normal", "a_data", "a_color", "a_opacity", "a_width", "a_gapwidth", "a_offset", "a_blur"]
         case .raster: return ["a_pos", "a_texture_pos"]
         }
