@@ -19,7 +19,7 @@ struct FrameBuilder {
             switch layer.type {
             case .background:
                 layers.append(FrameLayer(layer: layer, source: nil, tiles: []))
-            case .fill, .line, .circle:
+            case .fill, .line, .circle, .heatmap:
                 guard let sourceName = layer.source, let source = style.sources[sourceName] else { continue }
                 let info = source.info
                 guard info.type == .vector || info.type == .geojson else { continue }
@@ -47,7 +47,7 @@ struct FrameBuilder {
                       let encoding = style.demEncodings[sourceName] else { continue }
                 let tiles = try rasterTiles(source: sourceName, tileSource: source, transform: transform, dem: encoding)
                 layers.append(FrameLayer(layer: layer, source: sourceName, tiles: tiles))
-            case .symbol, .heatmap, .fillExtrusion, .colorRelief:
+            case .symbol, .fillExtrusion, .colorRelief:
                 continue
             }
         }

@@ -22,6 +22,9 @@ public final class MapRenderer {
     private let vertexArray: VertexArray
     let dashAtlas: DashAtlas
     let rasterTextures = RasterTextures()
+    let colorRamps = ColorRamps()
+    /// The heatmap density target, remade when the image size changes.
+    var heatmap: RenderTarget?
     /// The quad split along the other diagonal (image sources).
     let imageQuadIndices: Buffer
     /// The number of the frame being drawn (for cache eviction).

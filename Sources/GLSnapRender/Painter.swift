@@ -41,7 +41,9 @@ struct Painter {
             try drawRaster(item)
         case .hillshade:
             try drawHillshade(item)
-        case .symbol, .heatmap, .fillExtrusion, .colorRelief:
+        case .heatmap:
+            try drawHeatmap(item)
+        case .symbol, .fillExtrusion, .colorRelief:
             // Not drawn yet: text/icons, raster and 3D layers come with their own issues.
             return
         }

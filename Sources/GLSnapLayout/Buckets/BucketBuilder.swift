@@ -15,8 +15,8 @@ public enum BucketBuilder {
         switch layer.type {
         case .fill: geometry = buildFill(features, extent: source.extent)
         case .line: geometry = buildLine(layer, features, extent: source.extent, zoom: zoom, canonical: canonical)
-        case .circle: geometry = buildCircle(features, extent: source.extent)
-        case .background, .symbol, .raster, .hillshade, .heatmap, .fillExtrusion, .colorRelief: geometry = nil
+        case .circle, .heatmap: geometry = buildCircle(features, extent: source.extent)
+        case .background, .symbol, .raster, .hillshade, .fillExtrusion, .colorRelief: geometry = nil
         }
         guard let geometry, !geometry.isEmpty else { return nil }
         return geometry

@@ -7,6 +7,8 @@ public enum ShaderID: String, CaseIterable, Sendable {
     case clippingMask = "clipping_mask"
     case fill = "fill"
     case fillOutline = "fill_outline"
+    case heatmap = "heatmap"
+    case heatmapTexture = "heatmap_texture"
     case hillshade = "hillshade"
     case hillshadePrepare = "hillshade_prepare"
     case line = "line"
@@ -126,6 +128,47 @@ void main() {
     v_color = a_outline_color * a_opacity;
     gl_Position = u_matrix * vec4(a_pos, 0.0, 1.0);
     v_pos = (gl_Position.xy / gl_Position.w + 1.0) / 2.0 * u_world;
+}
+
+"""#
+        case .heatmap: return #"""
+// Heatmap pass 1: a Gaussian kernel per point, added into an offscreen density texture.
+// a_pos packs the point and its corner as the circle buffer does: center * 2 + (extrude + 1) / 2.
+in vec2 a_pos;
+in float a_weight;
+in float a_radius;
+
+uniform mat4 u_matrix;
+uniform float u_extrude_scale;   // tile units per pixel
+uniform float u_intensity;
+
+out vec2 v_extrude;
+out float v_weight;
+
+// The density taken as zero, and 1 / sqrt(2 pi).
+const float ZERO = 1.0 / 255.0 / 16.0;
+const float GAUSS_COEF = 0.3989422804014327;
+
+void main() {
+    vec2 corner = vec2(mod(a_pos, 2.0) * 2.0 - 1.0);
+    // Grow the quad until the kernel has fallen to ZERO at its edge (in units of the radius).
+    float reach = sqrt(-2.0 * log(ZERO / a_weight / u_intensity / GAUSS_COEF)) / 3.0;
+    v_extrude = reach * corner;
+    v_weight = a_weight;
+    vec2 offset = v_extrude * a_radius * u_extrude_scale;
+    gl_Position = u_matrix * vec4(floor(a_pos * 0.5) + offset, 0.0, 1.0);
+}
+
+"""#
+        case .heatmapTexture: return #"""
+// Heatmap pass 2: the density texture over the whole view, colored through the ramp.
+in vec2 a_pos;   // -1...1
+
+out vec2 v_pos;
+
+void main() {
+    gl_Position = vec4(a_pos, 0.0, 1.0);
+    v_pos = a_pos * 0.5 + 0.5;
 }
 
 """#
@@ -303,6 +346,36 @@ void main() {
 }
 
 """#
+        case .heatmap: return #"""
+uniform float u_intensity;
+
+in vec2 v_extrude;
+in float v_weight;
+out vec4 fragColor;
+
+const float GAUSS_COEF = 0.3989422804014327;
+
+void main() {
+    // The radius spans three standard deviations of the kernel.
+    float d = -0.5 * 3.0 * 3.0 * dot(v_extrude, v_extrude);
+    fragColor = vec4(v_weight * u_intensity * GAUSS_COEF * exp(d), 1.0, 1.0, 1.0);
+}
+
+"""#
+        case .heatmapTexture: return #"""
+uniform sampler2D u_image;
+uniform sampler2D u_color_ramp;  // heatmap-color at densities 0...1, premultiplied
+uniform float u_opacity;
+
+in vec2 v_pos;
+out vec4 fragColor;
+
+void main() {
+    float density = texture(u_image, v_pos).r;
+    fragColor = texture(u_color_ramp, vec2(density, 0.5)) * u_opacity;
+}
+
+"""#
         case .hillshade: return #"""
 uniform sampler2D u_image;
 uniform vec2 u_latrange;    // latitude of the tile's north and south edges
@@ -451,6 +524,8 @@ void main() {
         case .clippingMask: return ["a_pos"]
         case .fill: return ["a_pos", "a_color", "a_opacity"]
         case .fillOutline: return ["a_pos", "a_outline_color", "a_opacity"]
+        case .heatmap: return ["a_pos", "a_weight", "a_radius"]
+        case .heatmapTexture: return ["a_pos"]
         case .hillshade: return ["a_pos"]
         case .hillshadePrepare: return ["a_pos"]
         case .line: return ["a_pos_normal", "a_data", "a_color", "a_opacity", "a_width", "a_gapwidth", "a_offset", "a_blur"]
