@@ -19,7 +19,7 @@ struct FrameBuilder {
             switch layer.type {
             case .background:
                 layers.append(FrameLayer(layer: layer, source: nil, tiles: []))
-            case .fill, .line, .circle, .heatmap:
+            case .fill, .line, .circle, .heatmap, .fillExtrusion:
                 guard let sourceName = layer.source, let source = style.sources[sourceName] else { continue }
                 let info = source.info
                 guard info.type == .vector || info.type == .geojson else { continue }
@@ -47,12 +47,14 @@ struct FrameBuilder {
                       let encoding = style.demEncodings[sourceName] else { continue }
                 let tiles = try rasterTiles(source: sourceName, tileSource: source, transform: transform, dem: encoding)
                 layers.append(FrameLayer(layer: layer, source: sourceName, tiles: tiles))
-            case .symbol, .fillExtrusion, .colorRelief:
+            case .symbol, .colorRelief:
                 continue
             }
         }
-        return Frame(transform: transform, pixelRatio: pixelRatio, width: width, height: height,
-                     layers: layers, styleGeneration: style.generation)
+        var frame = Frame(transform: transform, pixelRatio: pixelRatio, width: width, height: height,
+                          layers: layers, styleGeneration: style.generation)
+        frame.light = style.style.json["light"] ?? .null
+        return frame
     }
 
     private func geometry(layer: StyleLayer, source: String, tileSource: TileSource, tile: CoveredTile) throws -> GeometryBox? {

@@ -31,6 +31,8 @@ public struct Frame {
     public var layers: [FrameLayer]
     /// Changes whenever the style changes, so cached per-vertex paint is not reused across styles.
     public var styleGeneration: Int
+    /// The style's `light` object (null for the default light), for fill-extrusion shading.
+    public var light: JSON = .null
 
     public init(transform: Transform, pixelRatio: Double, width: Int, height: Int, layers: [FrameLayer], styleGeneration: Int) {
         self.transform = transform; self.pixelRatio = pixelRatio; self.width = width; self.height = height

@@ -43,7 +43,9 @@ struct Painter {
             try drawHillshade(item)
         case .heatmap:
             try drawHeatmap(item)
-        case .symbol, .fillExtrusion, .colorRelief:
+        case .fillExtrusion:
+            try drawFillExtrusion(item)
+        case .symbol, .colorRelief:
             // Not drawn yet: text/icons, raster and 3D layers come with their own issues.
             return
         }
