@@ -7,6 +7,7 @@ packages=(
   libegl-dev libegl-mesa0 libgl1-mesa-dri libgl-dev  # EGL (surfaceless on Mesa, device platform on a GPU); GL headers
   libpng-dev zlib1g-dev libsqlite3-dev
   librsvg2-dev        # SVG icons (librsvg + cairo)
+  libturbojpeg0-dev libwebp-dev  # raster tiles: JPEG (TurboJPEG API: errors as return codes, no longjmp) and WebP
   pkg-config python3
 )
 missing=()

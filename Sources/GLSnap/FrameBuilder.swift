@@ -18,10 +18,11 @@ struct FrameBuilder {
     /// Symbol placement of this builder's camera by frame layer index, made with the first frame
     /// and reused by the later pieces of the same image.
     private var placedSymbols: [Int: SymbolDrawData?]?
+    let rasters: LRUCache<TileKey, Cached<RasterBox>>
 
     init(style: LoadedStyle, tiles: LRUCache<TileKey, Cached<VectorTile>>, geometries: LRUCache<GeometryKey, Cached<GeometryBox>>,
-         policy: SourceErrorPolicy) {
-        self.style = style; self.tiles = tiles; self.geometries = geometries; self.policy = policy
+         rasters: LRUCache<TileKey, Cached<RasterBox>>, policy: SourceErrorPolicy) {
+        self.style = style; self.tiles = tiles; self.geometries = geometries; self.rasters = rasters; self.policy = policy
     }
 
     /// The frame of the whole image, or of `piece` of it (then only tiles that reach the piece).
@@ -37,7 +38,7 @@ struct FrameBuilder {
             switch layer.type {
             case .background:
                 layers.append(FrameLayer(layer: layer, source: nil, tiles: []))
-            case .fill, .line, .circle, .symbol:
+            case .fill, .line, .circle, .symbol, .heatmap, .fillExtrusion:
                 guard let sourceName = layer.source, let source = style.sources[sourceName] else { continue }
                 let info = source.info
                 guard info.type == .vector || info.type == .geojson else { continue }
@@ -64,7 +65,21 @@ struct FrameBuilder {
                     frameTiles.append(FrameTile(tile: covered, geometry: geometry))
                 }
                 layers.append(FrameLayer(layer: layer, source: sourceName, tiles: frameTiles))
-            case .raster, .hillshade, .heatmap, .fillExtrusion, .colorRelief:
+            case .raster:
+                guard let sourceName = layer.source else { continue }
+                if let image = style.imageSources[sourceName] {
+                    let tile = CoveredTile(id: image.tile, wrap: 0, overscaledZoom: image.tile.z)
+                    layers.append(FrameLayer(layer: layer, source: sourceName, tiles: [FrameTile(tile: tile, geometry: nil, raster: image.raster)]))
+                } else if let source = style.sources[sourceName], style.demEncodings[sourceName] == nil {
+                    let tiles = try rasterTiles(source: sourceName, tileSource: source, transform: transform, dem: nil)
+                    layers.append(FrameLayer(layer: layer, source: sourceName, tiles: tiles))
+                }
+            case .hillshade:
+                guard let sourceName = layer.source, let source = style.sources[sourceName],
+                      let encoding = style.demEncodings[sourceName] else { continue }
+                let tiles = try rasterTiles(source: sourceName, tileSource: source, transform: transform, dem: encoding)
+                layers.append(FrameLayer(layer: layer, source: sourceName, tiles: tiles))
+            case .colorRelief:
                 continue
             }
         }
@@ -74,8 +89,10 @@ struct FrameBuilder {
             placeSymbols(&layers, inputs: symbolInputs, transform: transform)
             placedSymbols = Dictionary(uniqueKeysWithValues: symbolInputs.map { ($0.index, layers[$0.index].symbols) })
         }
-        return Frame(transform: transform, pixelRatio: pixelRatio, width: width, height: height, piece: piece,
-                     layers: layers, styleGeneration: style.generation)
+        var frame = Frame(transform: transform, pixelRatio: pixelRatio, width: width, height: height, piece: piece,
+                          layers: layers, styleGeneration: style.generation)
+        frame.light = style.style.json["light"] ?? .null
+        return frame
     }
 
     /// Pixels around a piece within which a tile still counts as touching it: circles are drawn

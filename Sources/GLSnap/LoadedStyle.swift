@@ -8,6 +8,10 @@ final class LoadedStyle: @unchecked Sendable {
     /// Where the style came from, for error messages ("style.json", "inline JSON").
     let origin: String
     let sources: [String: TileSource]
+    /// `image` sources, decoded.
+    let imageSources: [String: ImageSource]
+    /// The encoding of each `raster-dem` source (its tiles are in `sources`).
+    let demEncodings: [String: DEMEncoding]
     let resolver: ResourceResolver
     /// Distinguishes styles in shared caches.
     let generation: Int
@@ -26,11 +30,25 @@ final class LoadedStyle: @unchecked Sendable {
         symbolResources = SymbolResources(style: style, resolver: resolver)
         var sources: [String: TileSource] = [:]
         var errors: [String: String] = [:]
+        var imageSources: [String: ImageSource] = [:]
+        var demEncodings: [String: DEMEncoding] = [:]
         let used = Set(style.layers.compactMap(\.source))
         for (name, definition) in style.sources where used.contains(name) {
             do {
-                if definition["type"]?.stringValue == "geojson" {
+                let type = definition["type"]?.stringValue
+                if type == "geojson" {
                     sources[name] = try LoadedStyle.geoJSONSource(definition, resolver: resolver)
+                } else if type == "image" {
+                    imageSources[name] = try ImageSource(definition: definition, resolver: resolver)
+                } else if type == "raster-dem", case .object(var fields) = definition {
+                    let encoding = definition["encoding"]?.stringValue ?? "mapbox"
+                    guard let e = DEMEncoding(rawValue: encoding) else {
+                        throw GLSnapError.source(name: name, message: "raster-dem 'encoding' must be \"mapbox\" or \"terrarium\", not \"\(encoding)\"")
+                    }
+                    demEncodings[name] = e
+                    // The tiles are fetched like a raster source's; only their decoding differs.
+                    fields["type"] = .string("raster")
+                    sources[name] = try SourceFactory.make(name: name, definition: .object(fields), resolver: resolver)
                 } else if let s = try SourceFactory.make(name: name, definition: definition, resolver: resolver) {
                     sources[name] = s
                 }
@@ -41,6 +59,8 @@ final class LoadedStyle: @unchecked Sendable {
         }
         self.sources = sources
         sourceErrors = errors
+        self.imageSources = imageSources
+        self.demEncodings = demEncodings
     }
 
     private static func geoJSONSource(_ definition: JSON, resolver: ResourceResolver) throws -> TileSource {

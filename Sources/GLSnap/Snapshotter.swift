@@ -37,6 +37,7 @@ public final class Snapshotter: @unchecked Sendable {
     private let workerAvailable = NSCondition()
     private let tileCache = LRUCache<TileKey, Cached<VectorTile>>(capacity: 2048)
     private let geometryCache = LRUCache<GeometryKey, Cached<GeometryBox>>(capacity: 8192)
+    private let rasterCache = LRUCache<TileKey, Cached<RasterBox>>(capacity: 512)
 
     public init(options: MapSnapshotOptions) {
         self.options = options
@@ -146,7 +147,8 @@ public final class Snapshotter: @unchecked Sendable {
         let (width, height) = try options.pixelSize(streamed: true)
         let transform = try transform(camera)
         var timings = SnapshotTimings()
-        var builder = FrameBuilder(style: style, tiles: tileCache, geometries: geometryCache, policy: options.sourceErrors)
+        var builder = FrameBuilder(style: style, tiles: tileCache, geometries: geometryCache, rasters: rasterCache,
+                                   policy: options.sourceErrors)
         let pieceSide = options.limits.pieceSize
         let bandHeight = min(height, pieceSide)
         let columns = (width + pieceSide - 1) / pieceSide

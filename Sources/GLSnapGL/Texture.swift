@@ -33,6 +33,27 @@ public final class Texture {
         context.state.textures[context.state.activeTexture] = id
     }
 
+    /// An empty texture to render into: `internalFormat` GL_RGBA8 (colors, hillshade slopes) or
+    /// GL_RGBA16F (heatmap densities, which add up past 1), linear or nearest filtered.
+    public init(context: GLContext, width: Int, height: Int, internalFormat: GLint, linear: Bool) {
+        self.context = context
+        self.width = width
+        self.height = height
+        let gl = context.gl
+        var t: GLuint = 0
+        gl.GenTextures(1, &t)
+        id = t
+        gl.BindTexture(GLenum(GL_TEXTURE_2D), id)
+        let type = internalFormat == GL_RGBA16F ? GLenum(GL_HALF_FLOAT) : GLenum(GL_UNSIGNED_BYTE)
+        gl.TexImage2D(GLenum(GL_TEXTURE_2D), 0, internalFormat, GLsizei(width), GLsizei(height), 0, GLenum(GL_RGBA), type, nil)
+        let filter = linear ? GL_LINEAR : GL_NEAREST
+        gl.TexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MIN_FILTER), filter)
+        gl.TexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MAG_FILTER), filter)
+        gl.TexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_WRAP_S), GL_CLAMP_TO_EDGE)
+        gl.TexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_WRAP_T), GL_CLAMP_TO_EDGE)
+        context.state.textures[context.state.activeTexture] = id
+    }
+
     deinit {
         var t = id
         for i in context.state.textures.indices where context.state.textures[i] == id { context.state.textures[i] = 0 }

@@ -8,19 +8,32 @@ public enum ImageError: Error, Equatable, CustomStringConvertible, Sendable {
     case pngEncode(call: String, message: String)
     /// An SVG icon could not be rasterized (`name` is the icon, `reason` what went wrong).
     case svg(name: String, reason: String)
+    /// libjpeg-turbo refused the bytes: `call` is the TurboJPEG function, `message` its own words.
+    case jpegDecode(call: String, message: String)
+    /// libwebp refused the bytes.
+    case webpDecode(call: String, message: String)
+    /// The bytes are not PNG, JPEG or WebP; `prefix` is their start.
+    case unknownFormat(prefix: [UInt8])
 
     public var description: String {
         switch self {
         case let .pngDecode(call, message):
             return "cannot decode PNG: \(call) failed: \(message)"
         case let .imageTooLarge(width, height, limits):
-            return "PNG of \(width)x\(height) pixels exceeds the decoder limit of "
+            return "image of \(width)x\(height) pixels exceeds the decoder limit of "
                 + "\(limits.maxDimension) pixels per side and \(limits.maxBytes) bytes of RGBA; "
                 + "raise PNGDecoder.Limits if the image is trusted"
         case let .pngEncode(call, message):
             return "cannot encode PNG: \(call) failed: \(message)"
         case let .svg(name, reason):
             return "cannot rasterize SVG icon '\(name)': \(reason)"
+        case let .jpegDecode(call, message):
+            return "cannot decode JPEG: \(call) failed: \(message)"
+        case let .webpDecode(call, message):
+            return "cannot decode WebP: \(call) failed: \(message)"
+        case let .unknownFormat(prefix):
+            let hex = prefix.map { String($0, radix: 16) }.joined(separator: " ")
+            return "the data is not a PNG, JPEG or WebP image (it starts with bytes \(hex.isEmpty ? "(none)" : hex))"
         }
     }
 }

@@ -5,7 +5,11 @@ import GLSnapStyle
 public struct FrameTile {
     public var tile: CoveredTile
     public var geometry: GeometryBox?
-    public init(tile: CoveredTile, geometry: GeometryBox?) { self.tile = tile; self.geometry = geometry }
+    /// The tile's image, for raster, raster-dem and image-source layers.
+    public var raster: RasterBox?
+    public init(tile: CoveredTile, geometry: GeometryBox?, raster: RasterBox? = nil) {
+        self.tile = tile; self.geometry = geometry; self.raster = raster
+    }
 }
 
 /// A style layer with its tiles, in draw order.
@@ -41,6 +45,8 @@ public struct Frame {
     public var layers: [FrameLayer]
     /// Changes whenever the style changes, so cached per-vertex paint is not reused across styles.
     public var styleGeneration: Int
+    /// The style's `light` object (null for the default light), for fill-extrusion shading.
+    public var light: JSON = .null
 
     /// Framebuffer size in pixels.
     public var width: Int { piece.width }

@@ -22,6 +22,14 @@ public final class MapRenderer {
     private let vertexArray: VertexArray
     let dashAtlas: DashAtlas
     let symbolTextures = SymbolTextures()
+    let rasterTextures = RasterTextures()
+    let colorRamps = ColorRamps()
+    /// The heatmap density target, remade when the image size changes.
+    var heatmap: RenderTarget?
+    /// The quad split along the other diagonal (image sources).
+    let imageQuadIndices: Buffer
+    /// The number of the frame being drawn (for cache eviction).
+    var currentFrame: Int { frameNumber }
 
     /// Creates the GL context (current on the calling thread) and the shared buffers.
     public init(backend: Backend) throws {
@@ -31,6 +39,7 @@ public final class MapRenderer {
         let e = Int16(TileExtent.extent)
         tileQuad = Buffer(context: context, target: GLenum(GL_ARRAY_BUFFER), data: [Int16]([0, 0, e, 0, e, e, 0, e]))
         quadIndices = Buffer(context: context, target: GLenum(GL_ELEMENT_ARRAY_BUFFER), data: [UInt32]([0, 1, 2, 0, 2, 3]))
+        imageQuadIndices = Buffer(context: context, target: GLenum(GL_ELEMENT_ARRAY_BUFFER), data: [UInt32]([0, 1, 3, 1, 2, 3]))
         // Core profile needs a bound vertex array; attributes are pointed per draw.
         vertexArray = VertexArray(context: context, attributes: [], indices: nil)
         dashAtlas = DashAtlas()
@@ -91,6 +100,7 @@ public final class MapRenderer {
     private func evictUnused() {
         let cutoff = frameNumber - gpuCacheFrames
         gpu = gpu.filter { $0.value.geometry.lastUsedFrame > cutoff }
+        rasterTextures.evict(before: frameNumber)
     }
 
     /// Uploaded geometries held now (for tests and stats).

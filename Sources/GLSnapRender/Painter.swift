@@ -46,8 +46,16 @@ struct Painter {
             try drawCircle(item)
         case .symbol:
             try drawSymbol(item)
-        case .raster, .hillshade, .heatmap, .fillExtrusion, .colorRelief:
-            // Not drawn yet: raster and 3D layers come with their own issues.
+        case .raster:
+            try drawRaster(item)
+        case .hillshade:
+            try drawHillshade(item)
+        case .heatmap:
+            try drawHeatmap(item)
+        case .fillExtrusion:
+            try drawFillExtrusion(item)
+        case .colorRelief:
+            // Not drawn yet: color-relief layers come later.
             return
         }
     }
@@ -72,6 +80,14 @@ struct Painter {
             setMatrix(program, frame.pieceMatrix(frame.transform.tileMatrix(for: t.id, wrap: t.wrap)))
             gl.DrawElements(GLenum(GL_TRIANGLES), 6, GLenum(GL_UNSIGNED_INT), nil)
         }
+    }
+
+    /// Clears the stencil buffer for a draw that uses it for its own purpose (raster overlap);
+    /// the next clipped layer writes its masks again.
+    mutating func releaseStencil() {
+        framebuffer.clearStencil()
+        maskedTiles = [:]
+        maskedSource = nil
     }
 
     /// Stencil test that keeps a tile's drawing inside its own square.

@@ -15,8 +15,9 @@ public enum BucketBuilder {
         switch layer.type {
         case .fill: geometry = buildFill(features, extent: source.extent)
         case .line: geometry = buildLine(layer, features, extent: source.extent, zoom: zoom, canonical: canonical)
-        case .circle: geometry = buildCircle(features, extent: source.extent)
-        case .background, .symbol, .raster, .hillshade, .heatmap, .fillExtrusion, .colorRelief: geometry = nil
+        case .circle, .heatmap: geometry = buildCircle(features, extent: source.extent)
+        case .fillExtrusion: geometry = buildFillExtrusion(features, extent: source.extent)
+        case .background, .symbol, .raster, .hillshade, .colorRelief: geometry = nil
         }
         guard let geometry, !geometry.isEmpty else { return nil }
         return geometry
@@ -97,6 +98,20 @@ public enum BucketBuilder {
             if n > 0 { spans.append(FeatureSpan(feature: Int32(i), vertexStart: Int32(start), vertexCount: Int32(n))) }
         }
         return LayerGeometry(streams: [VertexStream(attribute: "a_pos", components: 2, data: .int16(bucket.positions))],
+                             indices: [bucket.indices], vertexCount: bucket.vertexCount, spans: spans, features: features)
+    }
+
+    static func buildFillExtrusion(_ features: [VectorFeature], extent: Int) -> LayerGeometry {
+        var bucket = FillExtrusionBucket()
+        var spans: [FeatureSpan] = []
+        for (i, f) in features.enumerated() where f.geometryType == .polygon {
+            let start = bucket.vertexCount
+            bucket.addPolygon(TileExtent.scale(f.geometry, fromExtent: extent))
+            let n = bucket.vertexCount - start
+            if n > 0 { spans.append(FeatureSpan(feature: Int32(i), vertexStart: Int32(start), vertexCount: Int32(n))) }
+        }
+        return LayerGeometry(streams: [VertexStream(attribute: "a_pos", components: 2, data: .int16(bucket.positions)),
+                                       VertexStream(attribute: "a_normal_ed", components: 4, data: .int16(bucket.normals))],
                              indices: [bucket.indices], vertexCount: bucket.vertexCount, spans: spans, features: features)
     }
 

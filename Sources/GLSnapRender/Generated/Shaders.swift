@@ -6,8 +6,14 @@ public enum ShaderID: String, CaseIterable, Sendable {
     case circle = "circle"
     case clippingMask = "clipping_mask"
     case fill = "fill"
+    case fillExtrusion = "fill_extrusion"
     case fillOutline = "fill_outline"
+    case heatmap = "heatmap"
+    case heatmapTexture = "heatmap_texture"
+    case hillshade = "hillshade"
+    case hillshadePrepare = "hillshade_prepare"
     case line = "line"
+    case raster = "raster"
     case symbolIcon = "symbol_icon"
     case symbolSdf = "symbol_sdf"
 }
@@ -110,6 +116,51 @@ void main() {
 }
 
 """#
+        case .fillExtrusion: return #"""
+// Extruded polygons: walls and roofs lit by the style's light (MapLibre's shading model).
+in vec2 a_pos;
+in vec4 a_normal_ed;   // normal * 16384 with the top flag in x's low bit; edge distance
+in vec4 a_color;       // premultiplied
+in float a_height;
+in float a_base;
+
+uniform mat4 u_matrix;
+uniform vec3 u_lightcolor;
+uniform vec3 u_lightpos;
+uniform float u_lightintensity;
+uniform float u_vertical_gradient;
+uniform float u_opacity;
+
+out vec4 v_color;
+
+void main() {
+    vec3 normal = a_normal_ed.xyz;
+    float base = max(0.0, a_base);
+    float height = max(0.0, a_height);
+    float top = mod(normal.x, 2.0);
+    gl_Position = u_matrix * vec4(a_pos, top > 0.0 ? height : base, 1.0);
+
+    vec4 color = a_color;
+    // Relative luminance: light surfaces get a narrower range of shading.
+    float luminance = color.r * 0.2126 + color.g * 0.7152 + color.b * 0.0722;
+    // A little ambient light, so no face is entirely black.
+    color += vec4(0.03, 0.03, 0.03, 1.0);
+    float directional = clamp(dot(normal / 16384.0, u_lightpos), 0.0, 1.0);
+    directional = mix(1.0 - u_lightintensity, max(1.0 - luminance + u_lightintensity, 1.0), directional);
+    if (normal.y != 0.0) {
+        // Walls: darker toward the ground with the vertical gradient, else a constant 0.84-ish factor.
+        directional *= (1.0 - u_vertical_gradient) + u_vertical_gradient *
+            clamp((top + base) * pow(height / 150.0, 0.5), mix(0.7, 0.98, 1.0 - u_lightintensity), 1.0);
+    }
+    // Shading is tinted toward the light color's complement at the low end.
+    v_color = vec4(0.0, 0.0, 0.0, 1.0);
+    v_color.r += clamp(color.r * directional * u_lightcolor.r, mix(0.0, 0.3, 1.0 - u_lightcolor.r), 1.0);
+    v_color.g += clamp(color.g * directional * u_lightcolor.g, mix(0.0, 0.3, 1.0 - u_lightcolor.g), 1.0);
+    v_color.b += clamp(color.b * directional * u_lightcolor.b, mix(0.0, 0.3, 1.0 - u_lightcolor.b), 1.0);
+    v_color *= u_opacity;
+}
+
+"""#
         case .fillOutline: return #"""
 // Fill outlines (fill-antialias): 1-pixel lines faded by their distance to the pixel center.
 in vec2 a_pos;
@@ -125,6 +176,76 @@ void main() {
     v_color = a_outline_color * a_opacity;
     gl_Position = u_matrix * vec4(a_pos, 0.0, 1.0);
     v_pos = (gl_Position.xy / gl_Position.w + 1.0) / 2.0 * u_world;
+}
+
+"""#
+        case .heatmap: return #"""
+// Heatmap pass 1: a Gaussian kernel per point, added into an offscreen density texture.
+// a_pos packs the point and its corner as the circle buffer does: center * 2 + (extrude + 1) / 2.
+in vec2 a_pos;
+in float a_weight;
+in float a_radius;
+
+uniform mat4 u_matrix;
+uniform float u_extrude_scale;   // tile units per pixel
+uniform float u_intensity;
+
+out vec2 v_extrude;
+out float v_weight;
+
+// The density taken as zero, and 1 / sqrt(2 pi).
+const float ZERO = 1.0 / 255.0 / 16.0;
+const float GAUSS_COEF = 0.3989422804014327;
+
+void main() {
+    vec2 corner = vec2(mod(a_pos, 2.0) * 2.0 - 1.0);
+    // Grow the quad until the kernel has fallen to ZERO at its edge (in units of the radius).
+    float reach = sqrt(-2.0 * log(ZERO / a_weight / u_intensity / GAUSS_COEF)) / 3.0;
+    v_extrude = reach * corner;
+    v_weight = a_weight;
+    vec2 offset = v_extrude * a_radius * u_extrude_scale;
+    gl_Position = u_matrix * vec4(floor(a_pos * 0.5) + offset, 0.0, 1.0);
+}
+
+"""#
+        case .heatmapTexture: return #"""
+// Heatmap pass 2: the density texture over the whole view, colored through the ramp.
+in vec2 a_pos;   // -1...1
+
+out vec2 v_pos;
+
+void main() {
+    gl_Position = vec4(a_pos, 0.0, 1.0);
+    v_pos = a_pos * 0.5 + 0.5;
+}
+
+"""#
+        case .hillshade: return #"""
+// Pass 2 of hillshade: the slope texture shaded on the tile's square.
+in vec2 a_pos;
+uniform mat4 u_matrix;
+
+out vec2 v_pos;
+
+void main() {
+    gl_Position = u_matrix * vec4(a_pos, 0.0, 1.0);
+    v_pos = a_pos / 8192.0;
+}
+
+"""#
+        case .hillshadePrepare: return #"""
+// Pass 1 of hillshade: one DEM tile (with its one-pixel border) to a texture of slopes.
+in vec2 a_pos;
+uniform vec2 u_dimension;   // the DEM texture's size, border included
+
+out vec2 v_pos;
+
+void main() {
+    // Tile units 0...8192 to the whole target; row 0 of the target is the tile's north edge.
+    gl_Position = vec4(a_pos / 4096.0 - 1.0, 0.0, 1.0);
+    vec2 texel = 1.0 / u_dimension;
+    float inner = (u_dimension.x - 2.0) / u_dimension.x;
+    v_pos = (a_pos / 8192.0) * inner + texel;
 }
 
 """#
@@ -190,6 +311,22 @@ void main() {
     v_color = a_color * a_opacity;
     v_blur = a_blur;
     v_floorwidth = max(a_floorwidth, 1e-6);
+}
+
+"""#
+        case .raster: return #"""
+// Raster tiles and image sources: a quad in tile units with texture positions in 0...8192.
+in vec2 a_pos;
+in vec2 a_texture_pos;
+uniform mat4 u_matrix;
+// Scales texture positions into the part of the texture inside the buffer (1 for raster tiles).
+uniform float u_buffer_scale;
+
+out vec2 v_pos;
+
+void main() {
+    gl_Position = u_matrix * vec4(a_pos, 0.0, 1.0);
+    v_pos = ((a_texture_pos / 8192.0) - 0.5) / u_buffer_scale + 0.5;
 }
 
 """#
@@ -298,6 +435,15 @@ void main() {
 }
 
 """#
+        case .fillExtrusion: return #"""
+in vec4 v_color;
+out vec4 fragColor;
+
+void main() {
+    fragColor = v_color;
+}
+
+"""#
         case .fillOutline: return #"""
 in vec2 v_pos;
 in vec4 v_color;
@@ -307,6 +453,109 @@ void main() {
     float dist = length(v_pos - gl_FragCoord.xy);
     float alpha = 1.0 - smoothstep(0.0, 1.0, dist);
     fragColor = v_color * alpha;
+}
+
+"""#
+        case .heatmap: return #"""
+uniform float u_intensity;
+
+in vec2 v_extrude;
+in float v_weight;
+out vec4 fragColor;
+
+const float GAUSS_COEF = 0.3989422804014327;
+
+void main() {
+    // The radius spans three standard deviations of the kernel.
+    float d = -0.5 * 3.0 * 3.0 * dot(v_extrude, v_extrude);
+    fragColor = vec4(v_weight * u_intensity * GAUSS_COEF * exp(d), 1.0, 1.0, 1.0);
+}
+
+"""#
+        case .heatmapTexture: return #"""
+uniform sampler2D u_image;
+uniform sampler2D u_color_ramp;  // heatmap-color at densities 0...1, premultiplied
+uniform float u_opacity;
+
+in vec2 v_pos;
+out vec4 fragColor;
+
+void main() {
+    float density = texture(u_image, v_pos).r;
+    fragColor = texture(u_color_ramp, vec2(density, 0.5)) * u_opacity;
+}
+
+"""#
+        case .hillshade: return #"""
+uniform sampler2D u_image;
+uniform vec2 u_latrange;    // latitude of the tile's north and south edges
+uniform vec2 u_light;       // exaggeration, azimuth (radians)
+uniform vec4 u_shadow;
+uniform vec4 u_highlight;
+uniform vec4 u_accent;
+
+in vec2 v_pos;
+out vec4 fragColor;
+
+const float PI = 3.141592653589793;
+
+void main() {
+    vec4 pixel = texture(u_image, v_pos);
+    // Mercator stretches distances by 1/cos(latitude): undo it for the slope.
+    float latitude = (u_latrange.x - u_latrange.y) * (1.0 - v_pos.y) + u_latrange.y;
+    vec2 deriv = (pixel.rg * 2.0 - 1.0) / cos(radians(latitude));
+
+    float azimuth = u_light.y + PI;
+    float slope = atan(1.25 * length(deriv));
+    float aspect = deriv.x != 0.0 ? atan(deriv.y, -deriv.x) : PI / 2.0 * (deriv.y > 0.0 ? 1.0 : -1.0);
+    float intensity = u_light.x;
+    // Exaggeration scales the slope exponentially so stronger values give more opaque shading.
+    float base = 1.875 - intensity * 1.75;
+    float maxSlope = 0.5 * PI;
+    float scaled = intensity != 0.5 ? ((pow(base, slope) - 1.0) / (pow(base, maxSlope) - 1.0)) * maxSlope : slope;
+    float strength = clamp(intensity * 2.0, 0.0, 1.0);
+    vec4 accent = (1.0 - cos(scaled)) * u_accent * strength;
+    float facing = abs(mod((aspect + azimuth) / PI + 0.5, 2.0) - 1.0);
+    vec4 shade = mix(u_shadow, u_highlight, facing) * sin(scaled) * strength;
+    fragColor = accent * (1.0 - shade.a) + shade;
+}
+
+"""#
+        case .hillshadePrepare: return #"""
+uniform sampler2D u_image;
+uniform vec2 u_dimension;
+uniform float u_zoom;
+uniform vec4 u_unpack;      // R, G, B multipliers and the offset, for 0...255 channels
+
+in vec2 v_pos;
+out vec4 fragColor;
+
+float elevation(vec2 at) {
+    vec4 encoded = texture(u_image, at) * 255.0;
+    encoded.a = -1.0;
+    return dot(encoded, u_unpack) / 4.0;
+}
+
+void main() {
+    vec2 t = 1.0 / u_dimension;
+    // The 3x3 neighbourhood, row by row from the north:  nw n ne / w . e / sw s se
+    float nw = elevation(v_pos + vec2(-t.x, -t.y));
+    float n  = elevation(v_pos + vec2(0.0, -t.y));
+    float ne = elevation(v_pos + vec2(t.x, -t.y));
+    float w  = elevation(v_pos + vec2(-t.x, 0.0));
+    float e  = elevation(v_pos + vec2(t.x, 0.0));
+    float sw = elevation(v_pos + vec2(-t.x, t.y));
+    float s  = elevation(v_pos + vec2(0.0, t.y));
+    float se = elevation(v_pos + vec2(t.x, t.y));
+    // Sobel sums are 8 pixel widths of slope. MapLibre scales them as if every tile were 512
+    // pixels (8 pixels = 2^(19.2562 - zoom) meters) and quarters the elevations; the reference
+    // images follow that, whatever the tile size. Below zoom 15 the relief is exaggerated so
+    // that it stays visible.
+    float factor = u_zoom < 2.0 ? 0.4 : u_zoom < 4.5 ? 0.35 : 0.3;
+    float exaggeration = u_zoom < 15.0 ? (u_zoom - 15.0) * factor : 0.0;
+    vec2 slope = vec2((ne + e + e + se) - (nw + w + w + sw),
+                      (sw + s + s + se) - (nw + n + n + ne)) / pow(2.0, exaggeration + (19.2562 - u_zoom));
+    fragColor = clamp(vec4(slope / 2.0 + 0.5, 1.0, 1.0), 0.0, 1.0);
 }
 
 """#
@@ -340,6 +589,38 @@ void main() {
         alpha *= smoothstep(0.5 - u_sdfgamma / v_floorwidth, 0.5 + u_sdfgamma / v_floorwidth, sdfdist);
     }
     fragColor = v_color * alpha;
+}
+
+"""#
+        case .raster: return #"""
+// raster-* paint: hue rotation, saturation, contrast, then brightness bounds, on unpremultiplied color.
+uniform sampler2D u_image;
+uniform float u_opacity;
+uniform float u_brightness_low;
+uniform float u_brightness_high;
+uniform float u_saturation_factor;
+uniform float u_contrast_factor;
+uniform vec3 u_spin_weights;
+
+in vec2 v_pos;
+out vec4 fragColor;
+
+void main() {
+    vec4 color = texture(u_image, v_pos);
+    if (color.a > 0.0) {
+        color.rgb /= color.a;
+    }
+    float alpha = color.a * u_opacity;
+    vec3 rgb = vec3(dot(color.rgb, u_spin_weights.xyz),
+                    dot(color.rgb, u_spin_weights.zxy),
+                    dot(color.rgb, u_spin_weights.yzx));
+    // Saturation and contrast use the color before the hue rotation, as MapLibre does.
+    float average = (color.r + color.g + color.b) / 3.0;
+    rgb += (average - rgb) * u_saturation_factor;
+    rgb = (rgb - 0.5) * u_contrast_factor + 0.5;
+    vec3 low = vec3(u_brightness_low);
+    vec3 high = vec3(u_brightness_high);
+    fragColor = vec4(mix(low, high, rgb) * alpha, alpha);
 }
 
 """#
@@ -401,8 +682,14 @@ void main() {
         case .circle: return ["a_pos", "a_color", "a_radius", "a_blur", "a_opacity", "a_stroke_color", "a_stroke_width", "a_stroke_opacity"]
         case .clippingMask: return ["a_pos"]
         case .fill: return ["a_pos", "a_color", "a_opacity"]
+        case .fillExtrusion: return ["a_pos", "a_normal_ed", "a_color", "a_height", "a_base"]
         case .fillOutline: return ["a_pos", "a_outline_color", "a_opacity"]
+        case .heatmap: return ["a_pos", "a_weight", "a_radius"]
+        case .heatmapTexture: return ["a_pos"]
+        case .hillshade: return ["a_pos"]
+        case .hillshadePrepare: return ["a_pos"]
         case .line: return ["a_pos_normal", "a_data", "a_color", "a_opacity", "a_width", "a_gapwidth", "a_offset", "a_blur", "a_floorwidth"]
+        case .raster: return ["a_pos", "a_texture_pos"]
         case .symbolIcon: return ["a_pos", "a_tex", "a_fill", "a_halo", "a_props"]
         case .symbolSdf: return ["a_pos", "a_tex", "a_fill", "a_halo", "a_props"]
         }

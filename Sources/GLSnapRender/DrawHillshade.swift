@@ -1,0 +1,95 @@
+import CMesa
+import Foundation
+import GLSnapGL
+import GLSnapLayout
+import GLSnapStyle
+
+extension Painter {
+    /// hillshade, in MapLibre's two passes: each DEM tile's slopes are rendered once into a texture
+    /// of the tile's size (cached with the tile), then every tile is shaded from its slopes with
+    /// the layer's light and colors.
+    mutating func drawHillshade(_ item: FrameLayer) throws {
+        let layer = item.layer
+        let tiles = item.tiles.filter { $0.raster != nil }.sorted { $0.tile.id.z > $1.tile.id.z }
+        guard !tiles.isEmpty else { return }
+        var slopes: [RenderTarget] = []
+        for t in tiles {
+            guard let box = t.raster else { continue }
+            slopes.append(try prepareHillshade(box, zoom: t.tile.overscaledZoom))
+        }
+        framebuffer.bind()
+
+        let ctx = EvaluationContext(zoom: zoom)
+        let program = try renderer.programs.program(.hillshade)
+        context.use(program)
+        // Direction and colors are arrays in the spec (multidirectional shading); the standard
+        // method uses the first of each.
+        var azimuth = (layer.paint("hillshade-illumination-direction").evaluateNumbers(ctx).first ?? 335) * .pi / 180
+        if layer.paint("hillshade-illumination-anchor").evaluateString(ctx) == "viewport" {
+            azimuth += frame.transform.bearing * .pi / 180
+        }
+        gl.Uniform2f(program.location("u_light"), Float(layer.paint("hillshade-exaggeration").evaluateNumber(ctx)), Float(azimuth))
+        for (name, property) in [("u_shadow", "hillshade-shadow-color"), ("u_highlight", "hillshade-highlight-color"),
+                                 ("u_accent", "hillshade-accent-color")] {
+            let c = Painter.firstColor(layer.paint(property), ctx)
+            gl.Uniform4f(program.location(name), Float(c.r), Float(c.g), Float(c.b), Float(c.a))
+        }
+        gl.Uniform1i(program.location("u_image"), 0)
+        let mixed = Set(tiles.map(\.tile.id.z)).count > 1
+        if mixed { releaseStencil() }
+        for (t, target) in zip(tiles, slopes) {
+            context.bind(target.texture, unit: 0)
+            let id = t.tile.id
+            let n = pow(2, Double(id.z))
+            gl.Uniform2f(program.location("u_latrange"), Float(Mercator.lat(y: Double(id.y) / n)), Float(Mercator.lat(y: Double(id.y + 1) / n)))
+            let stencil = mixed ? StencilMode(function: GLenum(GL_GREATER), reference: 1, writeMask: 0xFF, pass: GLenum(GL_REPLACE)) : nil
+            context.apply(DrawModes(stencil: stencil, color: .alphaBlended))
+            setMatrix(program, alignedTileMatrix(for: t.tile))
+            bindStream(renderer.tileQuad, location: ProgramSet.location("a_pos", in: .hillshade), components: 2, type: GLenum(GL_SHORT))
+            gl.BindBuffer(GLenum(GL_ELEMENT_ARRAY_BUFFER), renderer.quadIndices.id)
+            gl.DrawElements(GLenum(GL_TRIANGLES), 6, GLenum(GL_UNSIGNED_INT), nil)
+        }
+        if mixed { releaseStencil() }
+    }
+
+    /// A color property's value, or the first of a color array.
+    static func firstColor(_ value: PropertyValue, _ ctx: EvaluationContext) -> Color {
+        func color(_ v: Value?) -> Color {
+            switch v {
+            case .color(let c)?: return c
+            case .string(let s)?: return Color.parse(s) ?? .transparent
+            default: return .transparent
+            }
+        }
+        if case .array(let items) = value.evaluate(ctx) { return color(items.first) }
+        return color(value.evaluate(ctx))
+    }
+
+    /// The slope texture of a DEM tile: made on first use, then cached with the tile's texture.
+    /// Leaves the slope target bound; the caller binds the frame's framebuffer again.
+    private func prepareHillshade(_ box: RasterBox, zoom: Int) throws -> RenderTarget {
+        let frameNumber = renderer.currentFrame
+        if let t = renderer.rasterTextures.prepared(for: box, frame: frameNumber) { return t }
+        guard case .dem(let unpack) = box.kind, unpack.count == 4 else {
+            preconditionFailure("hillshade tiles are DEM tiles")
+        }
+        let dem = renderer.rasterTextures.texture(for: box, context: context, frame: frameNumber).texture
+        let size = box.image.width - 2
+        let target = try RenderTarget(context: context, width: size, height: size)
+        target.bindAndClear()
+        let program = try renderer.programs.program(.hillshadePrepare)
+        context.use(program)
+        context.bind(dem, unit: 0)
+        setFilter(magnify: GL_NEAREST, minify: GL_NEAREST)
+        gl.Uniform1i(program.location("u_image"), 0)
+        gl.Uniform2f(program.location("u_dimension"), Float(box.image.width), Float(box.image.height))
+        gl.Uniform1f(program.location("u_zoom"), Float(zoom))
+        gl.Uniform4f(program.location("u_unpack"), unpack[0], unpack[1], unpack[2], unpack[3])
+        context.apply(DrawModes(color: .unblended))
+        bindStream(renderer.tileQuad, location: ProgramSet.location("a_pos", in: .hillshadePrepare), components: 2, type: GLenum(GL_SHORT))
+        gl.BindBuffer(GLenum(GL_ELEMENT_ARRAY_BUFFER), renderer.quadIndices.id)
+        gl.DrawElements(GLenum(GL_TRIANGLES), 6, GLenum(GL_UNSIGNED_INT), nil)
+        renderer.rasterTextures.store(target, for: box, frame: frameNumber)
+        return target
+    }
+}

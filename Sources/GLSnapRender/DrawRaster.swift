@@ -1,0 +1,88 @@
+import CMesa
+import Foundation
+import GLSnapGL
+import GLSnapLayout
+import GLSnapStyle
+
+extension Painter {
+    /// raster: each tile's texture on its square (image sources: on their four corners). When the
+    /// tiles mix zoom levels (a parent standing in for a missing child), the highest zoom draws
+    /// first and marks the stencil, so every pixel gets one tile, as MapLibre's overlap stencil does.
+    mutating func drawRaster(_ item: FrameLayer) throws {
+        let layer = item.layer
+        let ctx = EvaluationContext(zoom: zoom)
+        let opacity = layer.paint("raster-opacity").evaluateNumber(ctx)
+        guard opacity > 0, !item.tiles.isEmpty else { return }
+        let program = try renderer.programs.program(.raster)
+        context.use(program)
+        gl.Uniform1f(program.location("u_opacity"), Float(opacity))
+        gl.Uniform1f(program.location("u_brightness_low"), Float(layer.paint("raster-brightness-min").evaluateNumber(ctx)))
+        gl.Uniform1f(program.location("u_brightness_high"), Float(layer.paint("raster-brightness-max").evaluateNumber(ctx)))
+        gl.Uniform1f(program.location("u_saturation_factor"), Float(Painter.saturationFactor(layer.paint("raster-saturation").evaluateNumber(ctx))))
+        gl.Uniform1f(program.location("u_contrast_factor"), Float(Painter.contrastFactor(layer.paint("raster-contrast").evaluateNumber(ctx))))
+        let spin = Painter.spinWeights(layer.paint("raster-hue-rotate").evaluateNumber(ctx))
+        gl.Uniform3f(program.location("u_spin_weights"), spin.0, spin.1, spin.2)
+        gl.Uniform1f(program.location("u_buffer_scale"), 1)
+        gl.Uniform1i(program.location("u_image"), 0)
+        let nearest = layer.paint("raster-resampling").evaluateString(ctx) == "nearest"
+
+        let tiles = item.tiles.filter { $0.raster != nil }.sorted { $0.tile.id.z > $1.tile.id.z }
+        let mixed = Set(tiles.map(\.tile.id.z)).count > 1
+        if mixed { releaseStencil() }
+        for t in tiles {
+            guard let box = t.raster else { continue }
+            let (texture, quad, mipmapped) = renderer.rasterTextures.texture(for: box, context: context, frame: renderer.currentFrame)
+            context.bind(texture, unit: 0)
+            setFilter(magnify: nearest ? GL_NEAREST : GL_LINEAR, minify: mipmapped ? GL_LINEAR_MIPMAP_NEAREST : GL_LINEAR)
+            let stencil = mixed ? StencilMode(function: GLenum(GL_GREATER), reference: 1, writeMask: 0xFF, pass: GLenum(GL_REPLACE)) : nil
+            context.apply(DrawModes(stencil: stencil, color: .alphaBlended))
+            setMatrix(program, alignedTileMatrix(for: t.tile))
+            bindStream(quad ?? renderer.tileQuad, location: ProgramSet.location("a_pos", in: .raster), components: 2, type: GLenum(GL_SHORT))
+            bindStream(renderer.tileQuad, location: ProgramSet.location("a_texture_pos", in: .raster), components: 2, type: GLenum(GL_SHORT))
+            // Image quads split along the top-right/bottom-left diagonal (MapLibre's triangle strip).
+            gl.BindBuffer(GLenum(GL_ELEMENT_ARRAY_BUFFER), (quad == nil ? renderer.quadIndices : renderer.imageQuadIndices).id)
+            gl.DrawElements(GLenum(GL_TRIANGLES), 6, GLenum(GL_UNSIGNED_INT), nil)
+        }
+        if mixed { releaseStencil() }
+    }
+
+    /// The tile matrix shifted by under a pixel so texels land on the pixel grid (MapLibre's
+    /// alignedProjMatrix): raster tiles at integer zoom stay crisp instead of blurring between texels.
+    func alignedTileMatrix(for tile: CoveredTile) -> [Float] {
+        let t = frame.transform
+        var m = t.tileMatrix(for: tile.id, wrap: tile.wrap)
+        let x = Mercator.x(lon: t.center.lon) * t.worldSize, y = Mercator.y(lat: t.center.lat) * t.worldSize
+        let angle = -t.bearing * .pi / 180
+        let xShift = Double(Int(t.width) % 2) / 2, yShift = Double(Int(t.height) % 2) / 2
+        var dx = x - x.rounded() + cos(angle) * xShift + sin(angle) * yShift
+        var dy = y - y.rounded() + cos(angle) * yShift + sin(angle) * xShift
+        if dx > 0.5 { dx -= 1 }
+        if dy > 0.5 { dy -= 1 }
+        let p = t.projMatrix
+        for i in 0..<4 { m[12 + i] += Float(p[i] * dx + p[4 + i] * dy) }
+        return m
+    }
+
+    /// Sets the bound texture's filters (textures are shared by layers with different resampling).
+    func setFilter(magnify: Int32, minify: Int32) {
+        gl.TexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MAG_FILTER), magnify)
+        gl.TexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MIN_FILTER), minify)
+    }
+
+    /// raster-hue-rotate as a rotation of RGB about the gray axis (MapLibre's spin weights).
+    static func spinWeights(_ degrees: Double) -> (Float, Float, Float) {
+        let a = degrees * .pi / 180
+        let s = sin(a), c = cos(a), r3 = 3.0.squareRoot()
+        return (Float((2 * c + 1) / 3), Float((-r3 * s - c + 1) / 3), Float((r3 * s - c + 1) / 3))
+    }
+
+    /// raster-contrast in -1...1 as a factor about mid-gray.
+    static func contrastFactor(_ contrast: Double) -> Double {
+        contrast > 0 ? 1 / (1 - contrast) : 1 + contrast
+    }
+
+    /// raster-saturation in -1...1 as the share of the way to gray (negative: away from it).
+    static func saturationFactor(_ saturation: Double) -> Double {
+        saturation > 0 ? 1 - 1 / (1.001 - saturation) : -saturation
+    }
+}

@@ -1,0 +1,19 @@
+import CMesa
+import GLSnapGL
+import GLSnapStyle
+
+extension MapRenderer {
+    /// The half-float density target of `width` x `height` for heatmap layers (one, reused).
+    func heatmapTarget(width: Int, height: Int) throws -> RenderTarget {
+        if let h = heatmap, h.texture.width == width, h.texture.height == height { return h }
+        heatmap = nil
+        let t = try RenderTarget(context: context, width: width, height: height, internalFormat: GL_RGBA16F, linear: true)
+        heatmap = t
+        return t
+    }
+
+    /// The ramp texture of a color property over 0...1 (heatmap-color, line-gradient).
+    func colorRamp(for layer: StyleLayer, property: String, generation: Int) throws -> Texture {
+        colorRamps.texture(for: layer, property: property, generation: generation, context: context)
+    }
+}
