@@ -14,6 +14,7 @@ public enum TileDecodeError: Error, Equatable, Sendable, CustomStringConvertible
     // Vector-tile rules (layer level).
     case missingLayerName(offset: Int)
     case unsupportedLayerVersion(layer: String, version: UInt64, offset: Int)
+    case missingLayerVersion(layer: String, offset: Int)
     case invalidExtent(layer: String, extent: UInt64, offset: Int)
     case valueWithoutType(layer: String, offset: Int)
     case keyIndexOutOfRange(layer: String, index: UInt64, keyCount: Int, offset: Int)
@@ -42,6 +43,8 @@ public enum TileDecodeError: Error, Equatable, Sendable, CustomStringConvertible
             return "vector tile: field '\(field)' at byte \(offset) is encoded as \(found); the vector_tile.proto schema makes it \(expected)"
         case let .missingLayerName(offset):
             return "vector tile: the layer at byte \(offset) has no name (spec 4.1: a layer MUST contain a name field)"
+        case let .missingLayerVersion(layer, offset):
+            return "layer \"\(layer)\" at byte \(offset) has no version; the 2.1 specification requires one (4.1 Layers)"
         case let .unsupportedLayerVersion(layer, version, offset):
             return "vector tile: layer '\(layer)' at byte \(offset) has version \(version); only versions 1 and 2 are defined"
         case let .invalidExtent(layer, extent, offset):

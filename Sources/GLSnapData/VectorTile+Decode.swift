@@ -15,6 +15,14 @@ private enum MVTField {
     static let featureGeometry: UInt32 = 4
 }
 
+/// Which vector-tile rules decoding enforces.
+public enum VectorTileRules: Sendable {
+    /// 2.x and 1.x tiles as MapLibre reads them: a layer without a version is a 1.x layer.
+    case compatible
+    /// The 2.1 specification to the letter: every layer must carry its version (4.1 Layers).
+    case strict2
+}
+
 extension VectorTile {
     /// The extent a layer has when it does not say (vector_tile.proto's default).
     public static let defaultExtent = 4096
@@ -31,16 +39,16 @@ extension VectorTile {
     ///   UNKNOWN or not a GeomType; a feature without geometry; an odd number of tags.
     /// - A second layer with a name already seen is ignored (the first wins, as in MapLibre Native).
     /// - When a feature repeats its geometry field, the last one wins.
-    public static func decode(_ bytes: [UInt8]) throws -> VectorTile {
+    public static func decode(_ bytes: [UInt8], rules: VectorTileRules = .compatible) throws -> VectorTile {
         if Inflate.isCompressed(bytes) {
             let inflated = try Inflate.inflate(bytes)
-            return try inflated.withUnsafeBytes { try decode(buffer: $0) }
+            return try inflated.withUnsafeBytes { try decode(buffer: $0, rules: rules) }
         }
-        return try bytes.withUnsafeBytes { try decode(buffer: $0) }
+        return try bytes.withUnsafeBytes { try decode(buffer: $0, rules: rules) }
     }
 
     /// Decodes uncompressed vector-tile bytes in place (no copy of the buffer).
-    public static func decode(buffer: UnsafeRawBufferPointer) throws -> VectorTile {
+    public static func decode(buffer: UnsafeRawBufferPointer, rules: VectorTileRules = .compatible) throws -> VectorTile {
         var reader = ProtobufReader(buffer)
         var layers: [String: VectorLayer] = [:]
         while let field = try reader.nextField() {
@@ -49,13 +57,13 @@ extension VectorTile {
                 continue
             }
             try reader.expect(field, .lengthDelimited, "Tile.layers")
-            let layer = try decodeLayer(try reader.readMessage(), offset: field.offset)
+            let layer = try decodeLayer(try reader.readMessage(), offset: field.offset, rules: rules)
             if layers[layer.name] == nil { layers[layer.name] = layer }
         }
         return VectorTile(layers: layers)
     }
 
-    private static func decodeLayer(_ message: ProtobufReader, offset: Int) throws -> VectorLayer {
+    private static func decodeLayer(_ message: ProtobufReader, offset: Int, rules: VectorTileRules) throws -> VectorLayer {
         var reader = message
         var name: String?
         var versionField: UInt64?
@@ -88,7 +96,11 @@ extension VectorTile {
             }
         }
         guard let name else { throw TileDecodeError.missingLayerName(offset: offset) }
-        // A missing version takes proto2's declared default, 1 (1.x tiles omit it; MapLibre reads them).
+        // A missing version takes proto2's declared default, 1 (1.x tiles omit it; MapLibre reads
+        // them), except under the strict 2.1 rules, where the field is required.
+        if rules == .strict2 && versionField == nil {
+            throw TileDecodeError.missingLayerVersion(layer: name, offset: offset)
+        }
         let version = versionField ?? 1
         guard version == 1 || version == 2 else {
             throw TileDecodeError.unsupportedLayerVersion(layer: name, version: version, offset: offset)

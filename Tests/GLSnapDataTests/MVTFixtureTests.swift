@@ -24,13 +24,11 @@ final class MVTFixtureTests: XCTestCase {
     /// Fixtures whose info.json this decoder knowingly contradicts, with the reason.
     /// 057 is marked valid, yet its MoveTo count (536870911) needs far more parameters than the
     /// two that follow: byte for byte the same defect as 051, which is marked fatal. The
-    /// decoder treats both as "count too large".
-    /// 024 is marked fatal for its missing layer version, but 061 (a 1.0.1 tile that must decode)
-    /// has no version field either: the decoder takes proto2's default, 1, as MapLibre does, so
-    /// 024 decodes as a version-1 layer.
+    /// decoder treats both as "count too large". (024 and 061 both lack a layer version: 2.x
+    /// fixtures are decoded under the strict 2.1 rules, where that is fatal, and 1.x ones as
+    /// MapLibre reads them, where it means version 1.)
     static let deviations: [String: String] = [
         "057": "same command-count defect as fatal fixture 051",
-        "024": "a missing version defaults to 1 (needed by 1.x fixture 061)",
     ]
 
     func testAllFixturesBehaveAsInfoJSONSays() throws {
@@ -47,13 +45,11 @@ final class MVTFixtureTests: XCTestCase {
             let isV1 = info["proto"]?.stringValue?.hasPrefix("1.") ?? false
             let mustDecode = (isV1 ? validity?["v1"] : validity?["v2"])?.boolValue ?? false
             let errorKind = validity?["error"]?.stringValue
-            let result = Result { try VectorTile.decode(bytes) }
+            // 2.x fixtures under the strict 2.1 rules; 1.x ones as MapLibre reads them.
+            let result = Result { try VectorTile.decode(bytes, rules: isV1 ? .compatible : .strict2) }
 
             if name == "057" {
                 XCTAssertThrowsError(try result.get(), "fixture \(name)")
-                deviating += 1
-            } else if name == "024" {
-                XCTAssertEqual(try result.get().layers["howdy"]?.version, 1, "fixture \(name)")
                 deviating += 1
             } else if mustDecode || errorKind == "recoverable" {
                 switch result {
