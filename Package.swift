@@ -16,6 +16,7 @@ let package = Package(
         .systemLibrary(name: "CPNG", path: "Sources/CPNG", pkgConfig: "libpng"),
         .systemLibrary(name: "CZlib", path: "Sources/CZlib", pkgConfig: "zlib"),
         .systemLibrary(name: "CSQLite", path: "Sources/CSQLite", pkgConfig: "sqlite3"),
+        .systemLibrary(name: "CMicroHTTPD", path: "Sources/CMicroHTTPD", pkgConfig: "libmicrohttpd"),
 
         .target(name: "GLSnapStyle"),
         .target(name: "GLSnapData", dependencies: ["GLSnapStyle", "CZlib", "CSQLite"]),
@@ -24,7 +25,8 @@ let package = Package(
         .target(name: "GLSnapGL", dependencies: ["CMesa"]),
         .target(name: "GLSnapRender", dependencies: ["GLSnapGL", "GLSnapLayout", "GLSnapImage"]),
         .target(name: "GLSnap", dependencies: ["GLSnapRender", "GLSnapLayout", "GLSnapData", "GLSnapStyle", "GLSnapImage"]),
-        .executableTarget(name: "glsnap", dependencies: ["GLSnap", "GLSnapGL", "GLSnapImage", "GLSnapStyle"]),
+        .target(name: "GLSnapServer", dependencies: ["GLSnap", "GLSnapImage", "GLSnapStyle", "CMicroHTTPD"]),
+        .executableTarget(name: "glsnap", dependencies: ["GLSnap", "GLSnapGL", "GLSnapImage", "GLSnapStyle", "GLSnapServer"]),
         .executableTarget(name: "glsnap-conformance", dependencies: ["GLSnap", "GLSnapGL", "GLSnapImage", "GLSnapStyle"]),
 
         .testTarget(name: "GLSnapStyleTests", dependencies: ["GLSnapStyle"]),
@@ -34,5 +36,6 @@ let package = Package(
         .testTarget(name: "GLSnapGLTests", dependencies: ["GLSnapGL"]),
         .testTarget(name: "GLSnapRenderTests", dependencies: ["GLSnapRender", "GLSnapGL"]),
         .testTarget(name: "GLSnapTests", dependencies: ["GLSnap", "GLSnapImage"]),
+        .testTarget(name: "GLSnapServerTests", dependencies: ["GLSnapServer", "GLSnap", "GLSnapImage"]),
     ]
 )

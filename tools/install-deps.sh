@@ -6,6 +6,8 @@ packages=(
   libosmesa6-dev      # OSMesa: the default headless GL backend
   libegl-dev libegl-mesa0 libgl1-mesa-dri libgl-dev  # EGL (surfaceless on Mesa, device platform on a GPU); GL headers
   libpng-dev zlib1g-dev libsqlite3-dev
+  libmicrohttpd-dev   # glsnap serve's HTTP server
+  wrk                 # HTTP load generator: benchmarking glsnap serve only, not needed by tests
   pkg-config python3
 )
 missing=()

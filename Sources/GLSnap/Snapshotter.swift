@@ -75,7 +75,8 @@ public final class Snapshotter: @unchecked Sendable {
     }
 
     /// The camera as a transform: the camera's values, else the style's, else 0.
-    func transform(_ camera: CameraOptions) throws -> Transform {
+    func transform(_ camera: CameraOptions, options: MapSnapshotOptions? = nil) throws -> Transform {
+        let options = options ?? self.options
         let size = options.size
         _ = try options.pixelSize()
         let s = style?.style
@@ -113,10 +114,16 @@ public final class Snapshotter: @unchecked Sendable {
     }
 
     /// Renders the current style with `camera` (thread-safe: concurrent calls use different workers).
-    public func snapshot(camera: CameraOptions, overlay: ((inout SnapshotOverlay) -> Void)? = nil) throws -> Snapshot {
+    /// `size` and `pixelRatio`, when given, replace the options' for this snapshot only (a server
+    /// renders many sizes on one worker pool).
+    public func snapshot(camera: CameraOptions, size: Size? = nil, pixelRatio: Double? = nil,
+                         overlay: ((inout SnapshotOverlay) -> Void)? = nil) throws -> Snapshot {
         guard let style else { throw GLSnapError.style(source: "(none)", message: "no style set: call setStyle first") }
+        var options = self.options
+        if let size { options.size = size }
+        if let pixelRatio { options.pixelRatio = pixelRatio }
         let (width, height) = try options.pixelSize()
-        let transform = try transform(camera)
+        let transform = try transform(camera, options: options)
         var timings = SnapshotTimings()
         let start = DispatchTime.now().uptimeNanoseconds
         var builder = FrameBuilder(style: style, tiles: tileCache, geometries: geometryCache, policy: options.sourceErrors)
