@@ -19,6 +19,7 @@ let package = Package(
         .systemLibrary(name: "CRsvg", path: "Sources/CRsvg", pkgConfig: "librsvg-2.0"),
         .systemLibrary(name: "CJPEG", path: "Sources/CJPEG", pkgConfig: "libturbojpeg"),
         .systemLibrary(name: "CWebP", path: "Sources/CWebP", pkgConfig: "libwebp"),
+        .systemLibrary(name: "CMicroHTTPD", path: "Sources/CMicroHTTPD", pkgConfig: "libmicrohttpd"),
 
         .target(name: "GLSnapStyle"),
         .target(name: "GLSnapData", dependencies: ["GLSnapStyle", "CZlib", "CSQLite"]),
@@ -27,7 +28,8 @@ let package = Package(
         .target(name: "GLSnapGL", dependencies: ["CMesa"]),
         .target(name: "GLSnapRender", dependencies: ["GLSnapGL", "GLSnapLayout", "GLSnapImage"]),
         .target(name: "GLSnap", dependencies: ["GLSnapRender", "GLSnapLayout", "GLSnapData", "GLSnapStyle", "GLSnapImage"]),
-        .executableTarget(name: "glsnap", dependencies: ["GLSnap", "GLSnapGL", "GLSnapImage", "GLSnapStyle"]),
+        .target(name: "GLSnapServer", dependencies: ["GLSnap", "GLSnapImage", "GLSnapStyle", "CMicroHTTPD"]),
+        .executableTarget(name: "glsnap", dependencies: ["GLSnap", "GLSnapGL", "GLSnapImage", "GLSnapStyle", "GLSnapServer"]),
         .executableTarget(name: "glsnap-conformance", dependencies: ["GLSnap", "GLSnapGL", "GLSnapImage", "GLSnapStyle"]),
 
         .testTarget(name: "GLSnapStyleTests", dependencies: ["GLSnapStyle"]),
@@ -37,5 +39,6 @@ let package = Package(
         .testTarget(name: "GLSnapGLTests", dependencies: ["GLSnapGL"]),
         .testTarget(name: "GLSnapRenderTests", dependencies: ["GLSnapRender", "GLSnapGL"]),
         .testTarget(name: "GLSnapTests", dependencies: ["GLSnap", "GLSnapImage"]),
+        .testTarget(name: "GLSnapServerTests", dependencies: ["GLSnapServer", "GLSnap", "GLSnapImage"]),
     ]
 )

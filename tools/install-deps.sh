@@ -8,6 +8,8 @@ packages=(
   libpng-dev zlib1g-dev libsqlite3-dev
   librsvg2-dev        # SVG icons (librsvg + cairo)
   libturbojpeg0-dev libwebp-dev  # raster tiles: JPEG (TurboJPEG API: errors as return codes, no longjmp) and WebP
+  libmicrohttpd-dev   # glsnap serve's HTTP server
+  wrk                 # HTTP load generator: benchmarking glsnap serve only, not needed by tests
   pkg-config python3
 )
 missing=()

@@ -78,9 +78,10 @@ public final class Snapshotter: @unchecked Sendable {
     }
 
     /// The camera as a transform: the camera's values, else the style's, else 0.
-    func transform(_ camera: CameraOptions) throws -> Transform {
+    func transform(_ camera: CameraOptions, options: MapSnapshotOptions? = nil) throws -> Transform {
+        let options = options ?? self.options
         let size = options.size
-        _ = try options.pixelSize()
+        _ = try options.pixelSize(streamed: true)
         let s = style?.style
         let bearing = camera.bearing ?? s?.bearing ?? 0
         let pitch = camera.pitch ?? s?.pitch ?? 0
@@ -117,11 +118,17 @@ public final class Snapshotter: @unchecked Sendable {
 
     /// Renders the current style with `camera` (thread-safe: concurrent calls use different workers).
     /// Images larger than `options.limits.pieceSize` are drawn in pieces and stitched.
-    public func snapshot(camera: CameraOptions, overlay: ((inout SnapshotOverlay) -> Void)? = nil) throws -> Snapshot {
+    /// `size` and `pixelRatio`, when given, replace the options' for this snapshot only (a server
+    /// renders many sizes on one worker pool).
+    public func snapshot(camera: CameraOptions, size: Size? = nil, pixelRatio: Double? = nil,
+                         overlay: ((inout SnapshotOverlay) -> Void)? = nil) throws -> Snapshot {
+        var options = self.options
+        if let size { options.size = size }
+        if let pixelRatio { options.pixelRatio = pixelRatio }
         let (width, height) = try options.pixelSize()
         var image = RGBAImage(width: width, height: height)
         var snapshot = try image.pixels.withUnsafeMutableBytes { pixels in
-            try render(camera: camera) { band, y, rows in
+            try render(camera: camera, options: options) { band, y, rows in
                 let start = y * width * 4
                 pixels.baseAddress!.advanced(by: start).copyMemory(from: band.baseAddress!, byteCount: rows * width * 4)
             }
@@ -143,9 +150,14 @@ public final class Snapshotter: @unchecked Sendable {
     /// 1x1 image.
     public func render(camera: CameraOptions, progress: ((_ done: Int, _ total: Int) -> Void)? = nil,
                        band: (UnsafeRawBufferPointer, _ firstRow: Int, _ rowCount: Int) throws -> Void) throws -> Snapshot {
+        try render(camera: camera, options: options, progress: progress, band: band)
+    }
+
+    func render(camera: CameraOptions, options: MapSnapshotOptions, progress: ((_ done: Int, _ total: Int) -> Void)? = nil,
+                band: (UnsafeRawBufferPointer, _ firstRow: Int, _ rowCount: Int) throws -> Void) throws -> Snapshot {
         guard let style else { throw GLSnapError.style(source: "(none)", message: "no style set: call setStyle first") }
         let (width, height) = try options.pixelSize(streamed: true)
-        let transform = try transform(camera)
+        let transform = try transform(camera, options: options)
         var timings = SnapshotTimings()
         var builder = FrameBuilder(style: style, tiles: tileCache, geometries: geometryCache, rasters: rasterCache,
                                    policy: options.sourceErrors)

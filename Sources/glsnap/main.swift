@@ -10,6 +10,7 @@ commands:
   render     render a map to a PNG (with no --style: the bundled example map)
   bench      measure rendering throughput over a list of cameras
   validate   check a style against the style specification
+  serve      serve static maps and raster tiles over HTTP (tileserver-gl's endpoints)
   help       show this text (or `glsnap <command> --help`)
 """
 
@@ -32,6 +33,8 @@ do {
         exit(try BenchCommand.run(args))
     case "validate":
         exit(try ValidateCommand.run(args))
+    case "serve":
+        exit(try ServeCommand.run(args))
     case "help", "--help", "-h":
         print(usage)
         exit(0)

@@ -1,0 +1,60 @@
+import Foundation
+
+/// A response the service produces; the HTTP layer sends it as it is.
+public struct HTTPResponse: Sendable {
+    public var status: Int
+    public var headers: [(String, String)]
+    public var body: [UInt8]
+
+    public init(status: Int, headers: [(String, String)] = [], body: [UInt8] = []) {
+        self.status = status; self.headers = headers; self.body = body
+    }
+
+    static func json(_ text: String, status: Int = 200, extra: [(String, String)] = []) -> HTTPResponse {
+        HTTPResponse(status: status, headers: [("Content-Type", "application/json")] + extra, body: Array(text.utf8))
+    }
+
+    static func text(_ text: String, status: Int = 200, type: String = "text/plain; charset=utf-8") -> HTTPResponse {
+        HTTPResponse(status: status, headers: [("Content-Type", type)], body: Array(text.utf8))
+    }
+
+    /// `{"error": "..."}` with the error's status (503 adds Retry-After).
+    static func error(_ e: ServerError) -> HTTPResponse {
+        var extra: [(String, String)] = [("Cache-Control", "no-store")]
+        if e.status == 503 { extra.append(("Retry-After", "1")) }
+        return json("{\"error\": \(jsonString(e.description))}", status: e.status, extra: extra)
+    }
+}
+
+/// A JSON string literal (quotes and escapes included).
+func jsonString(_ s: String) -> String {
+    var out = "\""
+    for u in s.unicodeScalars {
+        switch u {
+        case "\"": out += "\\\""
+        case "\\": out += "\\\\"
+        case "\n": out += "\\n"
+        case "\r": out += "\\r"
+        case "\t": out += "\\t"
+        case _ where u.value < 0x20: out += String(format: "\\u%04x", u.value)
+        default: out.unicodeScalars.append(u)
+        }
+    }
+    return out + "\""
+}
+
+/// Text safe inside HTML.
+func htmlEscape(_ s: String) -> String {
+    var out = ""
+    for c in s {
+        switch c {
+        case "<": out += "&lt;"
+        case ">": out += "&gt;"
+        case "&": out += "&amp;"
+        case "\"": out += "&quot;"
+        case "'": out += "&#39;"
+        default: out.append(c)
+        }
+    }
+    return out
+}

@@ -1,0 +1,244 @@
+import Foundation
+import GLSnap
+import GLSnapImage
+
+/// The service without the HTTP transport: a request in, a response out. Thread-safe; each call
+/// runs on the caller's thread and renders through the bounded `RenderQueue`.
+public final class MapService: @unchecked Sendable {
+    public let config: ServerConfig
+    let styles: [String: ServedStyle]
+    let styleOrder: [String]
+    let router: Router
+    let queue: RenderQueue
+    let metrics = ServerMetrics()
+    let icons: IconStore
+    private let log: @Sendable (String) -> Void
+    private let counterLock = NSLock()
+    private var inFlightCount = 0
+    /// `host:port` used in absolute URLs when a request has no usable Host header.
+    var defaultHost: String
+
+    /// Loads every configured style (a style that cannot be read fails the whole service).
+    /// `log` receives one line per refused or failed request.
+    public init(config: ServerConfig, log: @escaping @Sendable (String) -> Void = { _ in }) throws {
+        precondition(config.workers >= 1 && config.queue >= 0, "workers must be at least 1 and queue at least 0")
+        self.config = config
+        var loaded: [String: ServedStyle] = [:]
+        for s in config.styles { loaded[s.id] = try ServedStyle(style: s, config: config) }
+        styles = loaded
+        styleOrder = config.styles.map(\.id)
+        router = Router(maxSize: config.maxSize, maxScaleFactor: config.maxScaleFactor)
+        queue = RenderQueue(slots: config.workers, maxWaiting: config.queue)
+        icons = IconStore(folder: config.paths.icons)
+        self.log = log
+        defaultHost = "\(config.bind):\(config.port)"
+    }
+
+    /// Requests being handled now.
+    public var inFlight: Int { counterLock.lock(); defer { counterLock.unlock() }; return inFlightCount }
+
+    /// Answers one request. `query` holds the decoded query arguments in order (repeated keys kept).
+    public func handle(method: String, path: String, query: [(key: String, value: String)] = [],
+                       ifNoneMatch: String? = nil, host: String? = nil) -> HTTPResponse {
+        let start = DispatchTime.now().uptimeNanoseconds
+        counterLock.lock(); inFlightCount += 1; counterLock.unlock()
+        var response: HTTPResponse
+        do {
+            response = try respond(method: method, path: path, query: query, ifNoneMatch: ifNoneMatch, host: host)
+        } catch let e as ServerError {
+            response = .error(e)
+            log("\(e.status) \(method.prefix(16)) \(path.prefix(200)): \(e)")
+        } catch {
+            response = .error(.renderFailed("\(error)"))
+            log("500 \(method.prefix(16)) \(path.prefix(200)): \(error)")
+        }
+        let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+        metrics.record(status: response.status, seconds: seconds)
+        counterLock.lock(); inFlightCount -= 1; counterLock.unlock()
+        return response
+    }
+
+    private func respond(method: String, path: String, query: [(key: String, value: String)],
+                         ifNoneMatch: String?, host: String?) throws -> HTTPResponse {
+        guard method == "GET" || method == "HEAD" else { throw ServerError.methodNotAllowed("method \(method.prefix(16)) is not allowed: use GET") }
+        let base = "http://" + usableHost(host)
+        switch try router.route(path) {
+        case .index: return .text(indexPage(), type: "text/html; charset=utf-8")
+        case .health: return .text("OK")
+        case .metrics:
+            return .text(metrics.text(queue: queue.depth, inFlight: inFlight), type: "text/plain; version=0.0.4")
+        case .stylesList:
+            let items = styleOrder.compactMap { styles[$0] }.map { s in
+                "{\"version\": 8, \"name\": \(jsonString(s.name)), \"id\": \(jsonString(s.id)), "
+                    + "\"url\": \(jsonString("\(base)/styles/\(s.id)/style.json"))}"
+            }
+            return .json("[" + items.joined(separator: ", ") + "]")
+        case .style(let id):
+            let s = try style(id)
+            return try conditional(.json(s.resolvedJSON), etag: etag(s, path: path, query: []), ifNoneMatch: ifNoneMatch)
+        case let .tileJSON(id, tileSize):
+            let s = try style(id)
+            return try conditional(.json(tileJSON(s, tileSize: tileSize, base: base)), etag: etag(s, path: path + "|" + base, query: []),
+                                   ifNoneMatch: ifNoneMatch)
+        case .tile(let t):
+            let s = try style(t.id)
+            let tag = etag(s, path: path, query: [])
+            if matches(ifNoneMatch, tag) { return notModified(tag) }
+            return try render(s, etag: tag) { try self.renderTile(s, t) }
+        case .staticImage(let r):
+            let s = try style(r.id)
+            let overlays = try Overlays.parse(query, limits: .init(maxPoints: config.maxOverlayPoints, maxPaths: config.maxPaths,
+                                                                   maxMarkers: config.maxMarkers))
+            let camera = try staticCamera(r, overlays: overlays, query: query)
+            let tag = etag(s, path: path, query: query)
+            if matches(ifNoneMatch, tag) { return notModified(tag) }
+            return try render(s, etag: tag) {
+                try s.snapshotter.snapshot(camera: camera, size: Size(width: Double(r.width), height: Double(r.height)),
+                                           pixelRatio: Double(r.scale)) { o in
+                    overlays.draw(on: &o, icons: self.icons)
+                }.image
+            }
+        }
+    }
+
+    private func style(_ id: String) throws -> ServedStyle {
+        guard let s = styles[id] else { throw ServerError.notFound("no style '\(id)' (see /styles.json)") }
+        return s
+    }
+
+    /// Waits for a render slot, renders, encodes; 503 when the queue is full, 504 past the time limit.
+    private func render(_ s: ServedStyle, etag: String, _ body: () throws -> RGBAImage) throws -> HTTPResponse {
+        let start = Date()
+        switch queue.acquire(deadline: start.addingTimeInterval(config.requestTimeout)) {
+        case .full: throw ServerError.overloaded
+        case .timedOut: throw ServerError.timedOut(seconds: config.requestTimeout)
+        case .admitted: break
+        }
+        let image: RGBAImage
+        do {
+            defer { queue.release() }
+            image = try body()
+            metrics.recordRender(ok: true)
+        } catch let e as ServerError {
+            metrics.recordRender(ok: false)
+            throw e
+        } catch {
+            metrics.recordRender(ok: false)
+            throw ServerError.renderFailed("\(error)")
+        }
+        guard Date().timeIntervalSince(start) <= config.requestTimeout else { throw ServerError.timedOut(seconds: config.requestTimeout) }
+        let level = config.pngCompressionLevel
+        let png = try PNGEncoder(options: PNGEncoder.Options(compressionLevel: level, filter: level <= 2 ? .none : .all)).encode(image)
+        return HTTPResponse(status: 200, headers: [("Content-Type", ImageFormat.png.contentType), ("ETag", etag),
+                                                   ("Cache-Control", config.cacheControl)], body: png)
+    }
+
+    /// A 256-px tile at zoom z is a 256×256 view at GL zoom z-1; at z 0, a 512 view at zoom 0 halved.
+    private func renderTile(_ s: ServedStyle, _ t: TileRequest) throws -> RGBAImage {
+        let c = Mercator.tileCenter(z: t.z, x: t.x, y: t.y)
+        let camera = { (zoom: Double) in CameraOptions(center: Coordinate(latitude: c.lat, longitude: c.lon), zoom: zoom, bearing: 0, pitch: 0) }
+        if t.tileSize == 256 && t.z == 0 {
+            let big = try s.snapshotter.snapshot(camera: camera(0), size: Size(width: 512, height: 512), pixelRatio: Double(t.scale)).image
+            return halve(big)
+        }
+        let zoom = t.tileSize == 512 ? Double(t.z) : Double(t.z - 1)
+        let side = Double(t.tileSize)
+        return try s.snapshotter.snapshot(camera: camera(zoom), size: Size(width: side, height: side), pixelRatio: Double(t.scale)).image
+    }
+
+    private func staticCamera(_ r: StaticRequest, overlays: Overlays, query: [(key: String, value: String)]) throws -> CameraOptions {
+        func value(_ k: String) -> String? { query.first { $0.key == k }?.value }
+        var padding = 0.1
+        if let p = value("padding") {
+            guard let v = parseDecimal(Substring(p)), (0...2).contains(v) else { throw ServerError.badRequest("padding must be 0-2 (a fraction of the box)") }
+            padding = v
+        }
+        var maxZoom = Router.maxZoom
+        if let m = value("maxzoom") {
+            guard let v = parseDecimal(Substring(m)), (0...Router.maxZoom).contains(v) else { throw ServerError.badRequest("maxzoom must be 0-22") }
+            maxZoom = v
+        }
+        let w = Double(r.width), h = Double(r.height)
+        switch r.view {
+        case let .center(lon, lat, zoom, bearing, pitch):
+            return CameraOptions(center: Coordinate(latitude: lat, longitude: lon), zoom: zoom, bearing: bearing, pitch: pitch)
+        case let .bounds(west, south, east, north):
+            let f = Mercator.fit(west: west, south: south, east: east, north: north, width: w, height: h, padding: padding, minZoom: 0, maxZoom: Router.maxZoom)
+            return CameraOptions(center: Coordinate(latitude: f.lat, longitude: f.lon), zoom: f.zoom, bearing: 0, pitch: 0)
+        case .auto:
+            let coords = overlays.coordinates
+            guard let first = coords.first else { throw ServerError.badRequest("auto needs at least one path= or marker= coordinate") }
+            var b = (w: first.lon, s: first.lat, e: first.lon, n: first.lat)
+            for c in coords { b = (min(b.w, c.lon), min(b.s, c.lat), max(b.e, c.lon), max(b.n, c.lat)) }
+            let f = Mercator.fit(west: b.w, south: b.s, east: b.e, north: b.n, width: w, height: h, padding: padding, minZoom: 0, maxZoom: maxZoom)
+            return CameraOptions(center: Coordinate(latitude: f.lat, longitude: f.lon), zoom: f.zoom, bearing: 0, pitch: 0)
+        }
+    }
+
+    // MARK: ETags
+
+    /// A strong ETag over the style's revision, the path and the query (sorted, so order does not matter).
+    func etag(_ s: ServedStyle, path: String, query: [(key: String, value: String)]) -> String {
+        var h = fnv1a(s.revision.utf8)
+        h = fnv1a(path.utf8, seed: h)
+        for item in query.sorted(by: { ($0.key, $0.value) < ($1.key, $1.value) }) {
+            h = fnv1a([0] + Array(item.key.utf8) + [1] + Array(item.value.utf8), seed: h)
+        }
+        return "\"\(s.revision.prefix(8))-\(hex(h))\""
+    }
+
+    private func matches(_ ifNoneMatch: String?, _ tag: String) -> Bool {
+        guard let header = ifNoneMatch, header.utf8.count <= 8192 else { return false }
+        return header.split(separator: ",").contains { candidate in
+            var c = candidate.trimmingCharacters(in: .whitespaces)
+            if c == "*" { return true }
+            if c.hasPrefix("W/") { c.removeFirst(2) }
+            return c == tag
+        }
+    }
+
+    private func notModified(_ tag: String) -> HTTPResponse {
+        HTTPResponse(status: 304, headers: [("ETag", tag), ("Cache-Control", config.cacheControl)])
+    }
+
+    private func conditional(_ r: HTTPResponse, etag: String, ifNoneMatch: String?) throws -> HTTPResponse {
+        if matches(ifNoneMatch, etag) { return notModified(etag) }
+        var r = r
+        r.headers += [("ETag", etag), ("Cache-Control", config.cacheControl)]
+        return r
+    }
+
+    /// The Host header when it is a plain host[:port], else the listening address.
+    private func usableHost(_ host: String?) -> String {
+        guard let h = host, (1...255).contains(h.utf8.count),
+              h.utf8.allSatisfy({ c in (c >= 0x30 && c <= 0x3A) || (c >= 0x41 && c <= 0x5A) || (c >= 0x61 && c <= 0x7A)
+                  || c == UInt8(ascii: ".") || c == UInt8(ascii: "-") || c == UInt8(ascii: "[") || c == UInt8(ascii: "]") }) else {
+            return defaultHost
+        }
+        return h
+    }
+}
+
+/// Halves an image with a 2×2 box filter (premultiplied average, straight result).
+func halve(_ image: RGBAImage) -> RGBAImage {
+    let w = image.width / 2, h = image.height / 2
+    var out = [UInt8](repeating: 0, count: w * h * 4)
+    image.pixels.withUnsafeBufferPointer { src in
+        for y in 0..<h {
+            for x in 0..<w {
+                var r = 0, g = 0, b = 0, a = 0
+                for (dx, dy) in [(0, 0), (1, 0), (0, 1), (1, 1)] {
+                    let i = ((2 * y + dy) * image.width + 2 * x + dx) * 4
+                    let al = Int(src[i + 3])
+                    r += Int(src[i]) * al; g += Int(src[i + 1]) * al; b += Int(src[i + 2]) * al; a += al
+                }
+                let o = (y * w + x) * 4
+                if a > 0 {
+                    out[o] = UInt8(min(255, (r + a / 2) / a)); out[o + 1] = UInt8(min(255, (g + a / 2) / a))
+                    out[o + 2] = UInt8(min(255, (b + a / 2) / a)); out[o + 3] = UInt8((a + 2) / 4)
+                }
+            }
+        }
+    }
+    return RGBAImage(width: w, height: h, pixels: out)
+}

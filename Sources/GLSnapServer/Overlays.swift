@@ -1,0 +1,175 @@
+import GLSnapStyle
+
+/// Straight-alpha RGBA, components 0...1.
+struct RGBA: Equatable {
+    var r, g, b, a: Double
+
+    init(r: Double, g: Double, b: Double, a: Double) { self.r = r; self.g = g; self.b = b; self.a = a }
+
+    /// A CSS color (`red`, `#0000ff`, `rgba(255,255,255,0.5)`, ...).
+    init(css: String) throws {
+        guard css.utf8.count <= 64, let c = Color.parse(css) else {
+            throw ServerError.badRequest("'\(css.prefix(64))' is not a CSS color")
+        }
+        let u = c.unpremultiplied
+        self.init(r: u.r, g: u.g, b: u.b, a: u.a)
+    }
+}
+
+/// A polyline or polygon drawn over a static image (`path=`).
+struct OverlayPath: Equatable {
+    var points: [(lon: Double, lat: Double)]
+    var stroke: RGBA
+    var fill: RGBA?
+    /// Stroke width in points; 0 draws no stroke.
+    var width: Double
+
+    static func == (a: OverlayPath, b: OverlayPath) -> Bool {
+        a.stroke == b.stroke && a.fill == b.fill && a.width == b.width
+            && a.points.count == b.points.count && zip(a.points, b.points).allSatisfy { $0.lon == $1.lon && $0.lat == $1.lat }
+    }
+}
+
+/// A marker (`marker=lon,lat|icon|scale:s|offset:x,y`): the icon's bottom center sits on the location.
+struct OverlayMarker: Equatable {
+    var lon: Double, lat: Double
+    /// A file name in the configured icons folder (PNG); other names draw a circle.
+    var icon: String
+    var scale: Double = 1
+    var offsetX: Double = 0, offsetY: Double = 0
+}
+
+/// The overlays of a static-image request, parsed and checked against the configured limits.
+struct Overlays: Equatable {
+    var paths: [OverlayPath] = []
+    var markers: [OverlayMarker] = []
+
+    var isEmpty: Bool { paths.isEmpty && markers.isEmpty }
+
+    /// Every coordinate of every path and marker (for `auto`).
+    var coordinates: [(lon: Double, lat: Double)] {
+        paths.flatMap(\.points) + markers.map { ($0.lon, $0.lat) }
+    }
+
+    struct Limits { var maxPoints: Int; var maxPaths: Int; var maxMarkers: Int }
+
+    /// Reads `path`, `marker`, `latlng`, `stroke`, `fill` and `width` as tileserver-gl does; a
+    /// coordinate or option that does not parse is a 400 (tileserver-gl skips it silently).
+    static func parse(_ query: [(key: String, value: String)], limits: Limits) throws -> Overlays {
+        func first(_ k: String) -> String? { query.first { $0.key == k }?.value }
+        let latlng = first("latlng") == "1" || first("latlng") == "true"
+        let stroke = try first("stroke").map(RGBA.init(css:)) ?? RGBA(r: 0, g: 64 / 255, b: 1, a: 0.7)
+        let fill = try first("fill").map(RGBA.init(css:))
+        var width = 1.0
+        if let w = first("width") { width = try strokeWidth(w) }
+        var result = Overlays()
+        var total = 0
+        for item in query where item.key == "path" {
+            guard result.paths.count < limits.maxPaths else { throw ServerError.badRequest("more than \(limits.maxPaths) paths") }
+            var path = OverlayPath(points: [], stroke: stroke, fill: fill, width: width)
+            var parts = item.value.split(separator: "|", omittingEmptySubsequences: true)[...]
+            // Per-path options come first: fill:..., stroke:..., width:...
+            while let p = parts.first, let colon = p.firstIndex(of: ":"), !p.hasPrefix("enc:") {
+                let name = p[..<colon], value = String(p[p.index(after: colon)...])
+                switch name {
+                case "fill": path.fill = try RGBA(css: value)
+                case "stroke": path.stroke = try RGBA(css: value)
+                case "width": path.width = try strokeWidth(value)
+                default: throw ServerError.badRequest("unknown path option '\(name.prefix(32))' (fill, stroke, width)")
+                }
+                parts = parts.dropFirst()
+            }
+            if let p = parts.first, p.hasPrefix("enc:") {
+                path.points = try decodePolyline(p.dropFirst(4), limit: limits.maxPoints - total)
+            } else {
+                for pair in parts {
+                    guard total + path.points.count < limits.maxPoints else {
+                        throw ServerError.badRequest("overlays have more than \(limits.maxPoints) points")
+                    }
+                    path.points.append(try coordinate(pair, latlng: latlng))
+                }
+            }
+            guard !path.points.isEmpty else { throw ServerError.badRequest("a path needs at least one lng,lat pair") }
+            total += path.points.count
+            result.paths.append(path)
+        }
+        for item in query where item.key == "marker" {
+            guard result.markers.count < limits.maxMarkers else { throw ServerError.badRequest("more than \(limits.maxMarkers) markers") }
+            let parts = item.value.split(separator: "|", omittingEmptySubsequences: false)
+            guard parts.count >= 2 else { throw ServerError.badRequest("a marker is lng,lat|icon[|scale:s][|offset:x,y]") }
+            let c = try coordinate(parts[0], latlng: latlng)
+            let icon = String(parts[1])
+            guard isSafeName(icon) else { throw ServerError.badRequest("invalid marker icon name (a file name in the icons folder)") }
+            var marker = OverlayMarker(lon: c.lon, lat: c.lat, icon: icon)
+            for option in parts.dropFirst(2) {
+                if option.hasPrefix("scale:"), let s = parseDecimal(option.dropFirst(6)), s > 0, s <= 8 {
+                    marker.scale = s
+                } else if option.hasPrefix("offset:") {
+                    let xy = option.dropFirst(7).split(separator: ",", omittingEmptySubsequences: false)
+                    guard (1...2).contains(xy.count), let x = parseDecimal(xy[0]), abs(x) <= 4096 else {
+                        throw ServerError.badRequest("marker offset must be x[,y] in pixels")
+                    }
+                    marker.offsetX = x
+                    if xy.count == 2 {
+                        guard let y = parseDecimal(xy[1]), abs(y) <= 4096 else { throw ServerError.badRequest("marker offset must be x[,y] in pixels") }
+                        marker.offsetY = y
+                    }
+                } else {
+                    throw ServerError.badRequest("unknown marker option '\(option.prefix(32))' (scale:0-8, offset:x,y)")
+                }
+            }
+            result.markers.append(marker)
+        }
+        return result
+    }
+
+    private static func strokeWidth(_ s: String) throws -> Double {
+        guard let w = parseDecimal(Substring(s)), (0...100).contains(w) else { throw ServerError.badRequest("stroke width must be 0-100") }
+        return w
+    }
+
+    private static func coordinate(_ pair: Substring, latlng: Bool) throws -> (lon: Double, lat: Double) {
+        let xy = pair.split(separator: ",", omittingEmptySubsequences: false)
+        guard xy.count == 2, var lon = parseDecimal(xy[0]), var lat = parseDecimal(xy[1]) else {
+            throw ServerError.badRequest("'\(pair.prefix(48))' is not a lng,lat pair")
+        }
+        if latlng { swap(&lon, &lat) }
+        guard (-180...180).contains(lon), (-90...90).contains(lat) else {
+            throw ServerError.badRequest("coordinate \(lon),\(lat) is out of range")
+        }
+        return (lon, max(-Mercator.maxLatitude, min(Mercator.maxLatitude, lat)))
+    }
+
+    /// Google's encoded polyline (precision 5), lat/lng order.
+    static func decodePolyline(_ s: Substring, limit: Int) throws -> [(lon: Double, lat: Double)] {
+        var out: [(lon: Double, lat: Double)] = []
+        var lat = 0, lon = 0
+        var it = s.utf8.makeIterator()
+        func next() throws -> Int? {
+            var result = 0, shift = 0
+            while true {
+                guard let c = it.next() else {
+                    if shift == 0 { return nil }
+                    throw ServerError.badRequest("truncated encoded polyline")
+                }
+                guard c >= 63, c < 127, shift <= 30 else { throw ServerError.badRequest("malformed encoded polyline") }
+                let v = Int(c) - 63
+                result |= (v & 0x1f) << shift
+                shift += 5
+                if v < 0x20 { break }
+            }
+            return (result & 1) != 0 ? ~(result >> 1) : result >> 1
+        }
+        while let dLat = try next() {
+            guard let dLon = try next() else { throw ServerError.badRequest("truncated encoded polyline") }
+            lat += dLat; lon += dLon
+            guard out.count < limit else { throw ServerError.badRequest("overlays have too many points") }
+            let c = (lon: Double(lon) / 1e5, lat: Double(lat) / 1e5)
+            guard (-180...180).contains(c.lon), (-90...90).contains(c.lat) else {
+                throw ServerError.badRequest("encoded polyline leaves the valid coordinate range")
+            }
+            out.append((c.lon, max(-Mercator.maxLatitude, min(Mercator.maxLatitude, c.lat))))
+        }
+        return out
+    }
+}

@@ -1,0 +1,215 @@
+/// An image format a request names by its file extension.
+public enum ImageFormat: String, Sendable, Equatable {
+    case png
+    case jpeg
+    case webp
+
+    var contentType: String { "image/\(rawValue)" }
+}
+
+/// What the camera of a static image is given by.
+enum StaticView: Equatable {
+    /// `{lon},{lat},{zoom}[@{bearing}[,{pitch}]]`; zoom in GL JS's convention (512-px world at zoom 0).
+    case center(lon: Double, lat: Double, zoom: Double, bearing: Double, pitch: Double)
+    /// `{minx},{miny},{maxx},{maxy}`: fit the box (with `padding`).
+    case bounds(west: Double, south: Double, east: Double, north: Double)
+    /// `auto`: fit the overlays.
+    case auto
+}
+
+struct StaticRequest: Equatable {
+    var id: String
+    var view: StaticView
+    var width: Int
+    var height: Int
+    var scale: Int
+    var format: ImageFormat
+}
+
+struct TileRequest: Equatable {
+    var id: String
+    /// 256 or 512: the tile's side in points.
+    var tileSize: Int
+    var z: Int, x: Int, y: Int
+    var scale: Int
+    var format: ImageFormat
+}
+
+/// The endpoints.
+enum Route: Equatable {
+    case index
+    case health
+    case metrics
+    case stylesList
+    case style(id: String)
+    case tileJSON(id: String, tileSize: Int)
+    case tile(TileRequest)
+    case staticImage(StaticRequest)
+}
+
+/// Turns a request path into a `Route`, checking every number and name; throws `ServerError`
+/// (400 for malformed or out-of-range values, 404 for paths that name no endpoint).
+struct Router {
+    var maxSize: Int
+    var maxScaleFactor: Int
+    /// Formats with an encoder; others answer 400 "not supported yet".
+    var encodable: Set<ImageFormat> = [.png]
+    static let maxZoom = 22.0
+    static let maxPitch = 85.0
+
+    func route(_ path: String) throws -> Route {
+        guard path.utf8.count <= 4096 else { throw ServerError.badRequest("the path is longer than 4096 bytes") }
+        guard path.hasPrefix("/") else { throw ServerError.badRequest("the path must start with '/'") }
+        let parts = path.dropFirst().split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+        switch parts.count {
+        case 1:
+            switch parts[0] {
+            case "", "index.html": return .index
+            case "health": return .health
+            case "metrics": return .metrics
+            case "styles.json": return .stylesList
+            default: break
+            }
+        case 2 where parts[0] == "styles" && parts[1].hasSuffix(".json"):
+            return .tileJSON(id: try styleID(String(parts[1].dropLast(5))), tileSize: 256)
+        case 3 where parts[0] == "styles" && (parts[1] == "256" || parts[1] == "512") && parts[2].hasSuffix(".json"):
+            return .tileJSON(id: try styleID(String(parts[2].dropLast(5))), tileSize: parts[1] == "256" ? 256 : 512)
+        case 3 where parts[0] == "styles" && parts[2] == "style.json":
+            return .style(id: try styleID(parts[1]))
+        case 5 where parts[0] == "styles" && parts[2] == "static":
+            return .staticImage(try staticRequest(id: try styleID(parts[1]), spec: parts[3], last: parts[4]))
+        case 5 where parts[0] == "styles":
+            return .tile(try tileRequest(id: try styleID(parts[1]), tileSize: 256, z: parts[2], x: parts[3], last: parts[4]))
+        case 6 where parts[0] == "styles" && (parts[2] == "256" || parts[2] == "512"):
+            return .tile(try tileRequest(id: try styleID(parts[1]), tileSize: Int(parts[2]) ?? 256, z: parts[3], x: parts[4], last: parts[5]))
+        default:
+            break
+        }
+        if parts.first == "styles", parts.count >= 2 { _ = try styleID(parts[1]) }
+        throw ServerError.notFound("nothing is served at this path")
+    }
+
+    private func styleID(_ s: String) throws -> String {
+        guard isSafeName(s) else { throw ServerError.badRequest("invalid style id (letters, digits, '-', '_', '.' only)") }
+        return s
+    }
+
+    /// `{main}[@{n}x].{ext}` → main, scale, format.
+    func splitLast(_ last: String) throws -> (main: Substring, scale: Int, format: ImageFormat) {
+        guard let dot = last.lastIndex(of: ".") else { throw ServerError.badRequest("the file name needs an extension (.png)") }
+        let ext = last[last.index(after: dot)...].lowercased()
+        var main = last[..<dot]
+        var scale = 1
+        if let at = main.lastIndex(of: "@") {
+            let s = main[main.index(after: at)...]
+            guard s.count >= 2, s.last == "x", s.count <= 3, let n = Int(s.dropLast()), s.dropLast().allSatisfy(\.isASCIIDigit) else {
+                throw ServerError.badRequest("malformed scale '@\(s.prefix(16))': expected @2x, @3x, ...")
+            }
+            guard (1...maxScaleFactor).contains(n) else {
+                throw ServerError.badRequest("scale @\(n)x is outside 1-\(maxScaleFactor) (maxScaleFactor)")
+            }
+            scale = n
+            main = main[..<at]
+        }
+        let format: ImageFormat
+        switch ext {
+        case "png": format = .png
+        case "jpg", "jpeg": format = .jpeg
+        case "webp": format = .webp
+        default: throw ServerError.badRequest("unknown image format '\(ext.prefix(16))': use png")
+        }
+        guard encodable.contains(format) else { throw ServerError.badRequest("format \(format.rawValue) not supported yet: use png") }
+        return (main, scale, format)
+    }
+
+    func tileRequest(id: String, tileSize: Int, z: String, x: String, last: String) throws -> TileRequest {
+        let (yPart, scale, format) = try splitLast(last)
+        guard let zi = smallInt(Substring(z)), let xi = smallInt(Substring(x)), let yi = smallInt(yPart) else {
+            throw ServerError.badRequest("tile coordinates must be non-negative integers")
+        }
+        guard zi <= Int(Router.maxZoom) else { throw ServerError.notFound("tile zoom \(zi) is above \(Int(Router.maxZoom))") }
+        guard xi < 1 << zi, yi < 1 << zi else { throw ServerError.notFound("tile \(zi)/\(xi)/\(yi) is outside the \(1 << zi)x\(1 << zi) grid") }
+        guard tileSize * scale <= maxSize else { throw ServerError.badRequest("tile of \(tileSize * scale) pixels exceeds maxSize \(maxSize)") }
+        return TileRequest(id: id, tileSize: tileSize, z: zi, x: xi, y: yi, scale: scale, format: format)
+    }
+
+    func staticRequest(id: String, spec: String, last: String) throws -> StaticRequest {
+        let (sizePart, scale, format) = try splitLast(last)
+        let wh = sizePart.split(separator: "x", omittingEmptySubsequences: false)
+        guard wh.count == 2, let w = smallInt(wh[0]), let h = smallInt(wh[1]) else {
+            throw ServerError.badRequest("the image size must be {width}x{height}, e.g. 512x512")
+        }
+        guard w >= 1, h >= 1 else { throw ServerError.badRequest("the image size must be at least 1x1") }
+        guard max(w, h) * scale <= maxSize else {
+            throw ServerError.badRequest("image \(w)x\(h)@\(scale)x exceeds maxSize \(maxSize) pixels per side")
+        }
+        return StaticRequest(id: id, view: try view(spec), width: w, height: h, scale: scale, format: format)
+    }
+
+    func view(_ spec: String) throws -> StaticView {
+        if spec == "auto" { return .auto }
+        let halves = spec.split(separator: "@", omittingEmptySubsequences: false)
+        guard halves.count <= 2 else { throw ServerError.badRequest("malformed view '\(spec.prefix(64))'") }
+        let nums = try numbers(halves[0])
+        if halves.count == 1 && nums.count == 4 {
+            let (w, s, e, n) = (nums[0], nums[1], nums[2], nums[3])
+            guard (-180...180).contains(w), (-180...180).contains(e), w <= e,
+                  (-Mercator.maxLatitude...Mercator.maxLatitude).contains(s), (-Mercator.maxLatitude...Mercator.maxLatitude).contains(n), s <= n else {
+                throw ServerError.badRequest("invalid bounds: need minx <= maxx within -180..180 and miny <= maxy within -85.05..85.05")
+            }
+            return .bounds(west: w, south: s, east: e, north: n)
+        }
+        guard nums.count == 3 else {
+            throw ServerError.badRequest("the view must be {lon},{lat},{zoom}[@{bearing}[,{pitch}]], {minx},{miny},{maxx},{maxy} or auto")
+        }
+        var bearing = 0.0, pitch = 0.0
+        if halves.count == 2 {
+            let bp = try numbers(halves[1])
+            guard (1...2).contains(bp.count) else { throw ServerError.badRequest("after '@' give {bearing} or {bearing},{pitch}") }
+            bearing = bp[0]
+            if bp.count == 2 { pitch = bp[1] }
+        }
+        let (lon, lat, zoom) = (nums[0], nums[1], nums[2])
+        guard (-180...180).contains(lon), (-Mercator.maxLatitude...Mercator.maxLatitude).contains(lat) else {
+            throw ServerError.badRequest("invalid center \(lon),\(lat): longitude must be within -180..180, latitude within -85.05..85.05")
+        }
+        guard (0...Router.maxZoom).contains(zoom) else { throw ServerError.badRequest("zoom \(zoom) is outside 0-\(Int(Router.maxZoom))") }
+        guard (0...Router.maxPitch).contains(pitch) else { throw ServerError.badRequest("pitch \(pitch) is outside 0-\(Int(Router.maxPitch))") }
+        guard abs(bearing) <= 36000 else { throw ServerError.badRequest("bearing \(bearing) is out of range") }
+        return .center(lon: lon, lat: lat, zoom: zoom, bearing: bearing.truncatingRemainder(dividingBy: 360), pitch: pitch)
+    }
+
+    private func numbers(_ s: Substring) throws -> [Double] {
+        let parts = s.split(separator: ",", omittingEmptySubsequences: false)
+        guard parts.count <= 8 else { throw ServerError.badRequest("too many numbers in '\(s.prefix(64))'") }
+        return try parts.map { p in
+            guard let d = parseDecimal(p) else { throw ServerError.badRequest("'\(p.prefix(40))' is not a number") }
+            return d
+        }
+    }
+}
+
+/// A decimal number `[+-]digits[.digits]` or `[+-].digits` (no exponents, no nan or inf), at most 40 bytes.
+func parseDecimal(_ s: Substring) -> Double? {
+    let u = Array(s.utf8)
+    guard !u.isEmpty, u.count <= 40 else { return nil }
+    var i = 0
+    if u[0] == UInt8(ascii: "-") || u[0] == UInt8(ascii: "+") { i = 1 }
+    var digits = 0, dots = 0
+    while i < u.count {
+        if u[i] >= 0x30 && u[i] <= 0x39 { digits += 1 } else if u[i] == UInt8(ascii: ".") { dots += 1 } else { return nil }
+        i += 1
+    }
+    guard digits > 0, dots <= 1, let d = Double(String(s)), d.isFinite else { return nil }
+    return d
+}
+
+/// A non-negative integer of at most 9 digits.
+func smallInt(_ s: Substring) -> Int? {
+    guard (1...9).contains(s.utf8.count), s.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else { return nil }
+    return Int(s)
+}
+
+extension Character {
+    var isASCIIDigit: Bool { isASCII && isNumber }
+}

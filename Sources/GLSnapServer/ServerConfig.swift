@@ -1,0 +1,165 @@
+import Foundation
+
+/// What `glsnap serve` serves, read from a tileserver-gl style configuration file:
+///
+///     {"options": {"paths": {"root": "", "styles": "styles", "fonts": "fonts", "sprites": "sprites",
+///                            "mbtiles": "data", "icons": "icons"},
+///                  "maxSize": 2048, "maxScaleFactor": 3,
+///                  "formatOptions": {"png": {"compressionLevel": 1}}},
+///      "styles": {"bright": {"style": "bright.json"}},
+///      "data": {"openmaptiles": {"mbtiles": "chicago.mbtiles"}}}
+///
+/// Paths are relative to `root`, which is relative to the file's folder. A style's
+/// `mbtiles://{name}` source URL names an entry of `data` (tileserver-gl's convention); other
+/// URLs resolve against the style file's folder. Remote (http) sources are not read.
+public struct ServerConfig: Sendable {
+    /// Folders, absolute.
+    public struct Paths: Sendable, Equatable {
+        public var root, styles, fonts, sprites, mbtiles, icons: String
+    }
+    /// One served style: its id (the URL name) and its style file, absolute.
+    public struct Style: Sendable, Equatable {
+        public var id: String
+        public var path: String
+    }
+
+    public var paths: Paths
+    /// Styles sorted by id.
+    public var styles: [Style]
+    /// Data ids to absolute MBTiles paths.
+    public var data: [String: String]
+    /// Largest image side in pixels, after the scale factor (tileserver-gl's `maxSize`, default 2048).
+    public var maxSize = 2048
+    /// Largest `@{n}x` scale (default 3, at most 9).
+    public var maxScaleFactor = 3
+    /// zlib level of PNG responses (`formatOptions.png.compressionLevel`; default 1: fast, unfiltered).
+    public var pngCompressionLevel = 1
+
+    // Service settings: command-line options, not part of tileserver-gl's file.
+    /// Address to listen on (IPv4 dotted quad; default 127.0.0.1).
+    public var bind = "127.0.0.1"
+    /// Port; 0 picks a free one (see `MapServer.port`).
+    public var port = 8080
+    /// Render workers (one GL context each) shared by all styles: at most this many renders at once.
+    public var workers = 2
+    /// Requests that may wait for a worker; past this the service answers 503 at once.
+    public var queue = 64
+    /// Seconds a request may wait and render before it answers 504.
+    public var requestTimeout: Double = 30
+    /// Seconds an idle or slow connection is kept (against slowloris clients).
+    public var connectionTimeout = 10
+    /// Open connections at most.
+    public var connectionLimit = 512
+    /// `Cache-Control` of images, TileJSON and styles.
+    public var cacheControl = "public, max-age=3600"
+    /// Overlay limits per request: points over all paths, paths, markers.
+    public var maxOverlayPoints = 2000
+    public var maxPaths = 20
+    public var maxMarkers = 100
+    /// libmicrohttpd's threading: one thread per connection (default), or a fixed pool.
+    public var threading: Threading = .perConnection
+
+    public enum Threading: Sendable, Equatable {
+        case perConnection
+        case pool(threads: Int)
+    }
+
+    public init(paths: Paths, styles: [Style], data: [String: String] = [:]) {
+        self.paths = paths; self.styles = styles.sorted { $0.id < $1.id }; self.data = data
+    }
+
+    /// One style file served under its file name without `.json` (`glsnap serve STYLE.json`).
+    public static func singleStyle(path: String) throws -> ServerConfig {
+        let abs = absolutePath(path, base: FileManager.default.currentDirectoryPath)
+        guard FileManager.default.fileExists(atPath: abs) else { throw ServerError.config(file: path, message: "no such style file") }
+        var id = (abs as NSString).lastPathComponent
+        if id.lowercased().hasSuffix(".json") { id = String(id.dropLast(5)) }
+        guard isSafeName(id) else {
+            throw ServerError.config(file: path, message: "the style id '\(id)' may only use letters, digits, '-', '_' and '.'")
+        }
+        let dir = (abs as NSString).deletingLastPathComponent
+        let paths = Paths(root: dir, styles: dir, fonts: dir, sprites: dir, mbtiles: dir, icons: dir)
+        return ServerConfig(paths: paths, styles: [Style(id: id, path: abs)])
+    }
+
+    /// Reads a tileserver-gl configuration file.
+    public static func load(path: String) throws -> ServerConfig {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw ServerError.config(file: path, message: "cannot read the configuration file")
+        }
+        guard data.count <= 16 << 20 else { throw ServerError.config(file: path, message: "larger than 16 MiB") }
+        let json: Any
+        do { json = try JSONSerialization.jsonObject(with: data) } catch {
+            throw ServerError.config(file: path, message: "not valid JSON: \(error.localizedDescription)")
+        }
+        guard let top = json as? [String: Any] else { throw ServerError.config(file: path, message: "expected a JSON object") }
+        let options = top["options"] as? [String: Any] ?? [:]
+        let p = options["paths"] as? [String: Any] ?? [:]
+        let fileDir = (absolutePath(path, base: FileManager.default.currentDirectoryPath) as NSString).deletingLastPathComponent
+        let root = absolutePath(p["root"] as? String ?? "", base: fileDir)
+        func folder(_ key: String, _ fallback: String) -> String { absolutePath(p[key] as? String ?? fallback, base: root) }
+        let paths = Paths(root: root, styles: folder("styles", "styles"), fonts: folder("fonts", "fonts"),
+                          sprites: folder("sprites", "sprites"), mbtiles: folder("mbtiles", ""), icons: folder("icons", "icons"))
+
+        var styles: [Style] = []
+        for (id, value) in top["styles"] as? [String: Any] ?? [:] {
+            guard isSafeName(id) else {
+                throw ServerError.config(file: path, message: "style id '\(id)' may only use letters, digits, '-', '_' and '.'")
+            }
+            guard let entry = value as? [String: Any], let file = entry["style"] as? String, !file.isEmpty else {
+                throw ServerError.config(file: path, message: "styles.\(id) needs \"style\": a style file name")
+            }
+            styles.append(Style(id: id, path: absolutePath(file, base: paths.styles)))
+        }
+        guard !styles.isEmpty else { throw ServerError.config(file: path, message: "no styles configured (\"styles\": {...})") }
+        var sources: [String: String] = [:]
+        for (id, value) in top["data"] as? [String: Any] ?? [:] {
+            guard let entry = value as? [String: Any], let file = entry["mbtiles"] as? String, !file.isEmpty else {
+                // pmtiles and remote data are not read by glsnap: a style naming them fails when loaded.
+                continue
+            }
+            sources[id] = absolutePath(file, base: paths.mbtiles)
+        }
+        var config = ServerConfig(paths: paths, styles: styles, data: sources)
+        if let v = options["maxSize"] as? Int {
+            guard (1...16384).contains(v) else { throw ServerError.config(file: path, message: "options.maxSize must be 1-16384") }
+            config.maxSize = v
+        }
+        if let v = options["maxScaleFactor"] as? Int {
+            guard (1...9).contains(v) else { throw ServerError.config(file: path, message: "options.maxScaleFactor must be 1-9") }
+            config.maxScaleFactor = v
+        }
+        if let f = options["formatOptions"] as? [String: Any], let png = f["png"] as? [String: Any],
+           let level = png["compressionLevel"] as? Int {
+            guard (0...9).contains(level) else {
+                throw ServerError.config(file: path, message: "options.formatOptions.png.compressionLevel must be 0-9")
+            }
+            config.pngCompressionLevel = level
+        }
+        return config
+    }
+
+    /// Rewrites `mbtiles://{name}` to the configured data file (used as the snapshotter's resource rewrite).
+    func rewrite(_ url: String) -> String? {
+        guard url.hasPrefix("mbtiles://{"), url.hasSuffix("}") else { return nil }
+        let name = String(url.dropFirst("mbtiles://{".count).dropLast())
+        guard let file = data[name] else { return nil }
+        return "mbtiles://" + file
+    }
+}
+
+/// A name safe in URLs and file names: ASCII letters, digits, `-`, `_`, `.`, not starting with `.`,
+/// 1-128 characters. Anything else (slashes, `..`, NUL, spaces) is refused.
+func isSafeName(_ s: String) -> Bool {
+    let u = Array(s.utf8)
+    guard (1...128).contains(u.count), u[0] != UInt8(ascii: ".") else { return false }
+    return u.allSatisfy { c in
+        (c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x5A) || (c >= 0x61 && c <= 0x7A)
+            || c == UInt8(ascii: "-") || c == UInt8(ascii: "_") || c == UInt8(ascii: ".")
+    }
+}
+
+func absolutePath(_ path: String, base: String) -> String {
+    let joined = path.hasPrefix("/") ? path : (base as NSString).appendingPathComponent(path)
+    return (joined as NSString).standardizingPath
+}

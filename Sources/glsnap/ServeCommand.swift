@@ -1,0 +1,73 @@
+import Foundation
+import GLSnapServer
+
+/// `glsnap serve`: parses options, starts `MapServer`, stops it gracefully on SIGTERM or SIGINT.
+enum ServeCommand {
+    static let help = """
+    usage: glsnap serve (--config CONFIG.json | STYLE.json) [--port N] [--bind ADDRESS] [--workers N]
+                        [--queue N] [--timeout SECONDS] [--connection-timeout SECONDS]
+                        [--max-connections N] [--cache-control VALUE] [--threads per-connection|N] [--quiet]
+
+    Serves static maps, raster tiles, TileJSON and styles over HTTP (tileserver-gl's endpoints).
+    --config reads a tileserver-gl configuration file; a single STYLE.json is served with the id of
+    its file name. Defaults: port 8080, bind 127.0.0.1, 2 workers, queue 64 (past it: 503),
+    timeout 30 s (past it: 504), connection timeout 10 s, 512 connections, one thread per connection.
+    """
+
+    static func run(_ argv: [String]) throws -> Int32 {
+        let a = try Arguments(argv, valued: ["--config", "--port", "--bind", "--workers", "--queue", "--timeout",
+                                             "--connection-timeout", "--max-connections", "--cache-control", "--threads"],
+                              flags: ["--help", "-h", "--quiet"])
+        if a.flags.contains("--help") || a.flags.contains("-h") {
+            print(help)
+            return 0
+        }
+        var config: ServerConfig
+        if let file = a.options["--config"] {
+            guard a.positionals.isEmpty else { throw UsageError("give --config or a style file, not both") }
+            config = try ServerConfig.load(path: file)
+        } else if a.positionals.count == 1 {
+            config = try ServerConfig.singleStyle(path: a.positionals[0])
+        } else {
+            throw UsageError("give --config CONFIG.json or one STYLE.json")
+        }
+        func int(_ name: String, _ range: ClosedRange<Int>) throws -> Int? {
+            guard let v = a.options[name] else { return nil }
+            guard let n = Int(v), range.contains(n) else { throw UsageError("\(name) must be \(range.lowerBound)-\(range.upperBound)") }
+            return n
+        }
+        config.port = try int("--port", 0...65535) ?? config.port
+        config.bind = a.options["--bind"] ?? config.bind
+        config.workers = try int("--workers", 1...64) ?? config.workers
+        config.queue = try int("--queue", 0...100_000) ?? config.queue
+        config.requestTimeout = Double(try int("--timeout", 1...3600) ?? Int(config.requestTimeout))
+        config.connectionTimeout = try int("--connection-timeout", 1...3600) ?? config.connectionTimeout
+        config.connectionLimit = try int("--max-connections", 1...100_000) ?? config.connectionLimit
+        config.cacheControl = a.options["--cache-control"] ?? config.cacheControl
+        if let t = a.options["--threads"], t != "per-connection" {
+            guard let n = Int(t), (1...1024).contains(n) else { throw UsageError("--threads must be per-connection or 1-1024") }
+            config.threading = .pool(threads: n)
+        }
+        let quiet = a.flags.contains("--quiet")
+        let server = try MapServer(config: config) { line in
+            if !quiet { FileHandle.standardError.write(Data("glsnap serve: \(line)\n".utf8)) }
+        }
+        signal(SIGPIPE, SIG_IGN)
+        try server.start()
+        print("glsnap serve: \(config.styles.count) style(s) on http://\(config.bind):\(server.port)/ with \(config.workers) workers")
+        fflush(stdout)
+        let stop = DispatchSemaphore(value: 0)
+        var sources: [DispatchSourceSignal] = []
+        for sig in [SIGTERM, SIGINT] {
+            signal(sig, SIG_IGN)
+            let s = DispatchSource.makeSignalSource(signal: sig, queue: .global())
+            s.setEventHandler { stop.signal() }
+            s.resume()
+            sources.append(s)
+        }
+        stop.wait()
+        print("glsnap serve: stopping (finishing requests in progress)")
+        server.shutdown()
+        return 0
+    }
+}
