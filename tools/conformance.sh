@@ -11,6 +11,7 @@ if [ ! -d "$shared/integration" ]; then
   exit 0
 fi
 out=.build/conformance-ci
+mkdir -p "$out"
 echo "== maps without symbols (every case within 0.005 of MapLibre Native)"
 "$bin" maps --suite "$shared/maps" --root "$shared" --without-symbols --output "$out" --report "$out/maps-nosymbols.json"
 echo "== render suite, the foundation's categories (floor 85%)"

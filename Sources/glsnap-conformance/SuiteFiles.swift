@@ -13,7 +13,10 @@ enum SuiteFiles {
         String(decoding: try readBytes(path), as: UTF8.self)
     }
 
+    /// Writes a file, making its folder first if needed.
     static func writeBytes(_ bytes: [UInt8], to path: String) throws {
+        let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
+        try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         guard FileManager.default.createFile(atPath: path, contents: Data(bytes)) else {
             throw ConformanceIOError(message: "cannot write \(path)")
         }
