@@ -12,3 +12,12 @@ swift test --skip-build --disable-swift-testing 2>&1 | tee .build/test.log | gre
 .build/debug/glsnap render --backend egl --ratio 2 -o .build/example@2x.png
 # Regression floors on the shared suites (skipped when ../shared is absent).
 tools/conformance.sh .build/debug
+# One closing line for the whole run: the unit tests' count (the suites above print their own).
+python3 - .build/test.log <<'PY'
+import re, sys
+runs = re.findall(r"Executed (\d+) tests?, with (?:(\d+) tests? skipped and )?(\d+) failures?", open(sys.argv[1]).read())
+total, skipped, failed = runs[-1]
+total, skipped, failed = int(total), int(skipped or 0), int(failed)
+print(f"glsnap: {total - failed - skipped} passed, {failed} failed" + (f", {skipped} skipped" if skipped else ""))
+sys.exit(1 if failed else 0)
+PY

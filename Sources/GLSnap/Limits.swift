@@ -7,6 +7,9 @@ public struct Limits: Sendable {
     /// Largest piece drawn at once; larger images are drawn in pieces of at most this size (and
     /// never beyond the GL driver's framebuffer limit).
     public var pieceSize: Int = 4096
+    /// Largest band of rows held at once while streaming an image (bands are full width, so very
+    /// wide images get shorter bands).
+    public var maxBandBytes: Int = 256 << 20
     /// Pixel ratio range.
     public var pixelRatio: ClosedRange<Double> = 0.1...8
     /// Largest style file in bytes.

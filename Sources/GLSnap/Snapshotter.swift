@@ -162,7 +162,7 @@ public final class Snapshotter: @unchecked Sendable {
         var builder = FrameBuilder(style: style, tiles: tileCache, geometries: geometryCache, rasters: rasterCache,
                                    policy: options.sourceErrors)
         let pieceSide = options.limits.pieceSize
-        let bandHeight = min(height, pieceSide)
+        let bandHeight = max(1, min(height, pieceSide, options.limits.maxBandBytes / (width * 4)))
         let columns = (width + pieceSide - 1) / pieceSide
         let bands = (height + bandHeight - 1) / bandHeight
         var bandPixels = [UInt8](repeating: 0, count: width * bandHeight * 4)
