@@ -10,6 +10,10 @@ public enum ImageError: Error, Equatable, CustomStringConvertible, Sendable {
     case svg(name: String, reason: String)
     /// libjpeg-turbo refused the bytes: `call` is the TurboJPEG function, `message` its own words.
     case jpegDecode(call: String, message: String)
+    /// libjpeg-turbo could not encode.
+    case jpegEncode(call: String, message: String)
+    /// libwebp could not encode.
+    case webpEncode(call: String, message: String)
     /// libwebp refused the bytes.
     case webpDecode(call: String, message: String)
     /// The bytes are not PNG, JPEG or WebP; `prefix` is their start.
@@ -29,6 +33,10 @@ public enum ImageError: Error, Equatable, CustomStringConvertible, Sendable {
             return "cannot rasterize SVG icon '\(name)': \(reason)"
         case let .jpegDecode(call, message):
             return "cannot decode JPEG: \(call) failed: \(message)"
+        case let .jpegEncode(call, message):
+            return "cannot encode JPEG: \(call) failed: \(message)"
+        case let .webpEncode(call, message):
+            return "cannot encode WebP: \(call) failed: \(message)"
         case let .webpDecode(call, message):
             return "cannot decode WebP: \(call) failed: \(message)"
         case let .unknownFormat(prefix):

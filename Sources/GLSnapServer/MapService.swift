@@ -84,7 +84,7 @@ public final class MapService: @unchecked Sendable {
             let s = try style(t.id)
             let tag = etag(s, path: path, query: [])
             if matches(ifNoneMatch, tag) { return notModified(tag) }
-            return try render(s, etag: tag) { try self.renderTile(s, t) }
+            return try render(s, etag: tag, format: t.format) { try self.renderTile(s, t) }
         case .staticImage(let r):
             let s = try style(r.id)
             let overlays = try Overlays.parse(query, limits: .init(maxPoints: config.maxOverlayPoints, maxPaths: config.maxPaths,
@@ -92,7 +92,7 @@ public final class MapService: @unchecked Sendable {
             let camera = try staticCamera(r, overlays: overlays, query: query)
             let tag = etag(s, path: path, query: query)
             if matches(ifNoneMatch, tag) { return notModified(tag) }
-            return try render(s, etag: tag) {
+            return try render(s, etag: tag, format: r.format) {
                 try s.snapshotter.snapshot(camera: camera, size: Size(width: Double(r.width), height: Double(r.height)),
                                            pixelRatio: Double(r.scale)) { o in
                     overlays.draw(on: &o, icons: self.icons)
@@ -107,7 +107,7 @@ public final class MapService: @unchecked Sendable {
     }
 
     /// Waits for a render slot, renders, encodes; 503 when the queue is full, 504 past the time limit.
-    private func render(_ s: ServedStyle, etag: String, _ body: () throws -> RGBAImage) throws -> HTTPResponse {
+    private func render(_ s: ServedStyle, etag: String, format: ImageFormat, _ body: () throws -> RGBAImage) throws -> HTTPResponse {
         let start = Date()
         switch queue.acquire(deadline: start.addingTimeInterval(config.requestTimeout)) {
         case .full: throw ServerError.overloaded
@@ -127,10 +127,18 @@ public final class MapService: @unchecked Sendable {
             throw ServerError.renderFailed("\(error)")
         }
         guard Date().timeIntervalSince(start) <= config.requestTimeout else { throw ServerError.timedOut(seconds: config.requestTimeout) }
-        let level = config.pngCompressionLevel
-        let png = try PNGEncoder(options: PNGEncoder.Options(compressionLevel: level, filter: level <= 2 ? .none : .all)).encode(image)
-        return HTTPResponse(status: 200, headers: [("Content-Type", ImageFormat.png.contentType), ("ETag", etag),
-                                                   ("Cache-Control", config.cacheControl)], body: png)
+        let bytes: [UInt8]
+        switch format {
+        case .png:
+            let level = config.pngCompressionLevel
+            bytes = try PNGEncoder(options: PNGEncoder.Options(compressionLevel: level, filter: level <= 2 ? .none : .all)).encode(image)
+        case .jpeg:
+            bytes = try JPEGEncoder(quality: config.jpegQuality).encode(image)
+        case .webp:
+            bytes = try WebPEncoder(quality: Float(config.webpQuality)).encode(image)
+        }
+        return HTTPResponse(status: 200, headers: [("Content-Type", format.contentType), ("ETag", etag),
+                                                   ("Cache-Control", config.cacheControl)], body: bytes)
     }
 
     /// A 256-px tile at zoom z is a 256×256 view at GL zoom z-1; at z 0, a 512 view at zoom 0 halved.

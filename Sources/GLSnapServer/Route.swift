@@ -53,7 +53,7 @@ struct Router {
     var maxSize: Int
     var maxScaleFactor: Int
     /// Formats with an encoder; others answer 400 "not supported yet".
-    var encodable: Set<ImageFormat> = [.png]
+    var encodable: Set<ImageFormat> = [.png, .jpeg, .webp]
     static let maxZoom = 22.0
     static let maxPitch = 85.0
 

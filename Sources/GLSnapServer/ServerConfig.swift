@@ -34,6 +34,10 @@ public struct ServerConfig: Sendable {
     public var maxScaleFactor = 3
     /// zlib level of PNG responses (`formatOptions.png.compressionLevel`; default 1: fast, unfiltered).
     public var pngCompressionLevel = 1
+    /// JPEG quality 1-100 (`formatOptions.jpeg.quality`, tileserver-gl's default 80).
+    public var jpegQuality = 80
+    /// WebP quality 0-100 (`formatOptions.webp.quality`, tileserver-gl's default 90).
+    public var webpQuality = 90
 
     // Service settings: command-line options, not part of tileserver-gl's file.
     /// Address to listen on (IPv4 dotted quad; default 127.0.0.1).
@@ -135,6 +139,14 @@ public struct ServerConfig: Sendable {
                 throw ServerError.config(file: path, message: "options.formatOptions.png.compressionLevel must be 0-9")
             }
             config.pngCompressionLevel = level
+        }
+        if let f = options["formatOptions"] as? [String: Any], let jpeg = f["jpeg"] as? [String: Any], let q = jpeg["quality"] as? Int {
+            guard (1...100).contains(q) else { throw ServerError.config(file: path, message: "options.formatOptions.jpeg.quality must be 1-100") }
+            config.jpegQuality = q
+        }
+        if let f = options["formatOptions"] as? [String: Any], let webp = f["webp"] as? [String: Any], let q = webp["quality"] as? Int {
+            guard (0...100).contains(q) else { throw ServerError.config(file: path, message: "options.formatOptions.webp.quality must be 0-100") }
+            config.webpQuality = q
         }
         return config
     }

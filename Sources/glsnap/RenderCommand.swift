@@ -29,7 +29,8 @@ enum RenderCommand {
       --ratio       pixel ratio: the image is floor(width*ratio) x floor(height*ratio) pixels (default 1)
       --backend     osmesa (default, needs no display) or egl (GPU where present, else surfaceless Mesa)
       --compression PNG zlib level (default 6)
-      -o            output file (default map.png)
+      -o            output file (default map.png); .png is streamed band by band, .jpg/.jpeg/.webp are
+                    encoded from the whole image in memory
     """
 
     static func run(_ argv: [String]) throws -> Int32 {
@@ -124,6 +125,20 @@ enum RenderCommand {
         }
         if limits.pieceSize > glLimit {
             snapshotter.options.limits.pieceSize = glLimit
+        }
+        let lower = output.lowercased()
+        if lower.hasSuffix(".jpg") || lower.hasSuffix(".jpeg") || lower.hasSuffix(".webp") {
+            // JPEG and WebP are encoded from the whole image in memory.
+            let snapshot: Snapshot
+            do { snapshot = try snapshotter.snapshot(camera: camera) } catch let e as GLSnapError {
+                if case .invalidOptions = e { throw UsageError("\(e)") }
+                throw e
+            }
+            let bytes = lower.hasSuffix(".webp") ? try WebPEncoder().encode(snapshot.image) : try JPEGEncoder().encode(snapshot.image)
+            guard FileManager.default.createFile(atPath: output, contents: Data(bytes)) else { throw CLIError("cannot write \(output)") }
+            for w in snapshot.warnings { FileHandle.standardError.write(Data("glsnap: warning: \(w)\n".utf8)) }
+            print("wrote \(output) (\(snapshot.image.width)x\(snapshot.image.height) pixels, \(bytes.count) bytes)")
+            return 0
         }
         let (width, height) = try snapshotter.options.pixelSize(streamed: true)
         try write(snapshotter, camera: camera, to: output, width: width, height: height, png: png,

@@ -97,6 +97,12 @@ final class MapServerTests: XCTestCase {
         XCTAssertEqual(r.headers["content-type"], "image/png")
         XCTAssertEqual(r.headers["cache-control"], "public, max-age=60")
         XCTAssertTrue(pngSize(r.body)! == (320, 200))
+        for (ext, type, magic) in [("jpg", "image/jpeg", [UInt8]([0xFF, 0xD8, 0xFF])), ("webp", "image/webp", Array("RIFF".utf8))] {
+            let other = try get("/styles/\(id)/static/-87.64,41.88,13.5/64x48.\(ext)")
+            XCTAssertEqual(other.status, 200, ext)
+            XCTAssertEqual(other.headers["content-type"], type)
+            XCTAssertEqual(Array(other.body.prefix(magic.count)), magic, ext)
+        }
         let tag = try XCTUnwrap(r.headers["etag"])
         XCTAssertTrue(tag.hasPrefix("\"") && tag.hasSuffix("\""))
 
@@ -136,7 +142,6 @@ final class MapServerTests: XCTestCase {
             ("/styles/\(id)/static/0,0,1/1500x10@2x.png", 400, "exceeds maxSize"),
             ("/styles/\(id)/static/0,0,1/10x10@4x.png", 400, "maxScaleFactor"),
             ("/styles/\(id)/static/0,0,1/10x10.gif", 400, "unknown image format"),
-            ("/styles/\(id)/static/0,0,1/10x10.jpg", 400, "not supported yet"),
             ("/styles/\(id)/static/0,0,1/0x10.png", 400, "at least 1x1"),
             ("/styles/\(id)/static/200,0,1/10x10.png", 400, "invalid center"),
             ("/styles/\(id)/static/0,89,1/10x10.png", 400, "invalid center"),
