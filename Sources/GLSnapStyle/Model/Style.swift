@@ -55,6 +55,9 @@ public struct Style: Sendable {
     public var layers: [StyleLayer]
     /// The style JSON as given.
     public var json: JSON
+    /// `state`: the default of each global-state property, by name (what `["global-state", name]`
+    /// gives when the evaluation context does not set it).
+    public var globalStateDefaults: [String: JSON]
 
     /// Parses style bytes. A JSON syntax error throws `StyleError.syntax` naming line and column.
     public init(bytes: [UInt8]) throws {
@@ -87,6 +90,14 @@ public struct Style: Sendable {
         if root["sources"]?.objectValue == nil {
             problems.append(StyleProblem(path: "sources", message: "missing required property \"sources\" (an object)"))
         }
+        var defaults: [String: JSON] = [:]
+        // Entries without a `default` are skipped: the validator reports shape problems, and MapLibre
+        // renders such styles with the key unset.
+        for (k, v) in root["state"]?.objectValue ?? [:] {
+            if let d = v["default"] { defaults[k] = d }
+        }
+        globalStateDefaults = defaults
+        let stateValues = defaults.mapValues(Value.init)
         layers = []
         guard let layerList = root["layers"]?.arrayValue else {
             problems.append(StyleProblem(path: "layers", message: "missing required property \"layers\" (an array)"))
@@ -95,7 +106,7 @@ public struct Style: Sendable {
         var seen = Set<String>()
         for (i, l) in layerList.enumerated() {
             let path = "layers[\(i)]"
-            if let layer = StyleLayer(json: l, path: path, sources: sources, problems: &problems) {
+            if let layer = StyleLayer(json: l, path: path, sources: sources, globalState: stateValues, problems: &problems) {
                 if seen.contains(layer.id) {
                     problems.append(StyleProblem(path: "\(path).id", message: "duplicate layer id \"\(layer.id)\""))
                 }
