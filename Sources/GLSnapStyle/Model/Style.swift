@@ -99,10 +99,11 @@ public struct Style: Sendable {
         globalStateDefaults = defaults
         let stateValues = defaults.mapValues(Value.init)
         layers = []
-        guard let layerList = root["layers"]?.arrayValue else {
+        guard let givenLayers = root["layers"]?.arrayValue else {
             problems.append(StyleProblem(path: "layers", message: "missing required property \"layers\" (an array)"))
             throw StyleError.invalid(problems)
         }
+        let layerList = Style.resolveRefs(givenLayers)
         var seen = Set<String>()
         for (i, l) in layerList.enumerated() {
             let path = "layers[\(i)]"
@@ -115,5 +116,22 @@ public struct Style: Sendable {
             }
         }
         if !problems.isEmpty { throw StyleError.invalid(problems) }
+    }
+
+    /// The layout-defining keys a legacy `"ref"` layer takes from the layer it names.
+    static let refKeys = ["type", "source", "source-layer", "minzoom", "maxzoom", "filter", "layout"]
+
+    /// Legacy `{"id": …, "ref": "other", "paint": …}` layers: copies the referenced layer's type, source,
+    /// filter, zoom range and layout, as MapLibre does when it loads such a style.
+    static func resolveRefs(_ layers: [JSON]) -> [JSON] {
+        guard layers.contains(where: { $0["ref"] != nil }) else { return layers }
+        var byID: [String: [String: JSON]] = [:]
+        for l in layers { if let o = l.objectValue, let id = o["id"]?.stringValue, o["ref"] == nil { byID[id] = o } }
+        return layers.map { l in
+            guard var o = l.objectValue, let ref = o["ref"]?.stringValue, let parent = byID[ref] else { return l }
+            for k in refKeys { o[k] = parent[k] }
+            o["ref"] = nil
+            return .object(o)
+        }
     }
 }
