@@ -17,4 +17,8 @@ public protocol FeatureContext {
     func property(_ key: String) -> JSON?
     /// All properties, for `["properties"]`.
     var properties: [String: JSON] { get }
+    /// The geometry in tile units (extent `EvaluationContext.geometryExtent`), grouped as the vector-tile
+    /// spec groups it (one array per point, line or ring); nil when unknown. For `within` and `distance`;
+    /// the default implementation returns nil.
+    func tileGeometry() -> [[GeometryPoint]]?
 }

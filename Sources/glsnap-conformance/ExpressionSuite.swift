@@ -68,7 +68,14 @@ func checkExpressionCase(_ test: JSON) -> String? {
     guard inputs.count == outputs.count else { return "\(inputs.count) inputs but \(outputs.count) outputs" }
     for (i, input) in inputs.enumerated() {
         guard let pair = input.arrayValue, pair.count == 2 else { return "input \(i) malformed" }
-        var ctx = EvaluationContext(zoom: pair[0]["zoom"]?.numberValue ?? 0, feature: StyleExpression.feature(fromJSON: pair[1]))
+        var canonical: CanonicalTileID?
+        if let c = pair[0]["canonicalID"], let z = c["z"]?.numberValue, let x = c["x"]?.numberValue, let y = c["y"]?.numberValue,
+           z >= 0, z <= 30, x >= 0, y >= 0, x < 1e9, y < 1e9 {
+            canonical = CanonicalTileID(z: Int(z), x: Int(x), y: Int(y))
+        }
+        var ctx = EvaluationContext(zoom: pair[0]["zoom"]?.numberValue ?? 0,
+                                    feature: StyleExpression.feature(fromJSON: pair[1], canonicalID: canonical))
+        ctx.canonicalID = canonical
         ctx.heatmapDensity = pair[0]["heatmapDensity"]?.numberValue
         ctx.featureState = pair[1]["featureState"]?.objectValue ?? [:]
         ctx.globalState = test["globalState"]?.objectValue ?? [:]

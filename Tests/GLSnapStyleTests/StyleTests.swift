@@ -112,3 +112,21 @@ final class StyleTests: XCTestCase {
         }
     }
 }
+
+final class StyleRefTests: XCTestCase {
+    /// Legacy `ref` layers take type, source, filter and layout from the layer they name.
+    func testRefLayersAreResolved() throws {
+        let style = try Style(json: try json("""
+        {"version": 8, "sources": {"s": {"type": "geojson", "data": {"type": "FeatureCollection", "features": []}}},
+         "layers": [{"id": "road", "type": "line", "source": "s", "filter": ["==", "class", "main"], "layout": {"line-cap": "round"}},
+                    {"id": "road_casing", "ref": "road", "paint": {"line-width": 4}}]}
+        """))
+        XCTAssertEqual(style.layers.count, 2)
+        let casing = style.layers[1]
+        XCTAssertEqual(casing.type, .line)
+        XCTAssertEqual(casing.source, "s")
+        XCTAssertEqual(casing.layout("line-cap").evaluateString(EvaluationContext(zoom: 0)), "round")
+        XCTAssertEqual(casing.paint("line-width").evaluateNumber(EvaluationContext(zoom: 0)), 4)
+        XCTAssertNotNil(casing.filter)
+    }
+}

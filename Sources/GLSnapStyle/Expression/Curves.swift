@@ -199,8 +199,8 @@ final class InterpolateExpr: Expr {
         guard let type = out else { return nil }
         let ok: Bool
         switch type {
-        case .number, .color, .padding, .numberArray, .colorArray, .variableAnchorOffsetCollection: ok = true
-        case .array(let item, _): ok = item == .number
+        case .number, .color, .padding, .numberArray, .colorArray, .variableAnchorOffsetCollection, .projectionDefinition: ok = true
+        case .array(let item, let n): ok = item == .number && n != nil
         default: ok = false
         }
         guard ok else { return ctx.error("Type \(type) is not interpolatable.") }
@@ -218,6 +218,9 @@ func interpolateValues(_ a: Value, _ b: Value, _ t: Double, _ space: ColorSpace)
         return .array(zip(x, y).map { interpolateValues($0, $1, t, space) })
     case (.padding(let x), .padding(let y)) where x.count == y.count:
         return .padding(zip(x, y).map { lerp($0, $1, t) })
+    case (.string(let from), .string(let to)):
+        // Projection definitions: a transition between two named projections.
+        return .object(["from": .string(from), "to": .string(to), "transition": .number(t)])
     default: return a
     }
 }

@@ -11,6 +11,10 @@ public struct EvaluationContext {
     public var globalState: [String: JSON]
     /// Image names the style holds, for `image` availability; nil means every image counts as available.
     public var availableImages: Set<String>?
+    /// The tile being evaluated, for `within` and `distance`.
+    public var canonicalID: CanonicalTileID?
+    /// The coordinate extent of `FeatureContext.tileGeometry()` (4096 in most vector tiles).
+    public var geometryExtent: Double
 
     public init(zoom: Double, feature: (any FeatureContext)? = nil) {
         self.zoom = zoom
@@ -20,6 +24,8 @@ public struct EvaluationContext {
         self.lineProgress = nil
         self.globalState = [:]
         self.availableImages = nil
+        self.canonicalID = nil
+        self.geometryExtent = 8192
     }
 }
 
@@ -98,6 +104,13 @@ final class LetExpr: Expr {
 }
 
 enum ExprAnalysis {
+    /// Gives every `global-state` node in `e` the style's default for its key.
+    static func applyGlobalStateDefaults(_ e: Expr, _ defaults: [String: Value]) {
+        guard !defaults.isEmpty else { return }
+        if let g = e as? GlobalStateExpr { g.fallback = defaults[g.key] }
+        for child in e.children { applyGlobalStateDefaults(child, defaults) }
+    }
+
     static let featureOps: Set<String> = ["get", "has", "properties", "geometry-type", "id", "feature-state",
                                           "filter-type-in", "filter-id-in", "accumulated"]
 

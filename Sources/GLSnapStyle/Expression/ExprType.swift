@@ -1,7 +1,7 @@
 /// The static type of an expression, as the expression language's type checker sees it.
 indirect enum ExprType: Equatable, Sendable, CustomStringConvertible {
     case null, number, string, boolean, color, object, value, error, collator, formatted
-    case resolvedImage, padding, numberArray, colorArray, variableAnchorOffsetCollection
+    case resolvedImage, padding, numberArray, colorArray, variableAnchorOffsetCollection, projectionDefinition
     case array(ExprType, Int?)
 
     static let anyArray = ExprType.array(.value, nil)
@@ -23,6 +23,7 @@ indirect enum ExprType: Equatable, Sendable, CustomStringConvertible {
         case .numberArray: return "numberArray"
         case .colorArray: return "colorArray"
         case .variableAnchorOffsetCollection: return "variableAnchorOffsetCollection"
+        case .projectionDefinition: return "projectionDefinition"
         case .array: return "array"
         }
     }
@@ -39,7 +40,7 @@ indirect enum ExprType: Equatable, Sendable, CustomStringConvertible {
     var isArray: Bool { if case .array = self { return true }; return false }
 
     /// The types a `value` may hold.
-    static let valueMembers: [ExprType] = [.null, .number, .string, .boolean, .color, .formatted, .object,
+    static let valueMembers: [ExprType] = [.null, .number, .string, .boolean, .color, .projectionDefinition, .formatted, .object,
                                           .array(.value, nil), .padding, .numberArray, .colorArray,
                                           .resolvedImage, .variableAnchorOffsetCollection]
 

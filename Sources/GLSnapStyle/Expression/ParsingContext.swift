@@ -91,6 +91,8 @@ final class ParsingContext {
                 if (annotation ?? .coerce) != .omit { parsed = CoercionExpr(expected, [parsed]) }
             } else if kind == "colorArray" && (actual == .value || actual == .color || actual == .string || actual.isArray) {
                 if (annotation ?? .coerce) != .omit { parsed = CoercionExpr(expected, [parsed]) }
+            } else if kind == "projectionDefinition" && (actual == .value || actual == .string || actual.isArray) {
+                if (annotation ?? .coerce) != .omit { parsed = CoercionExpr(expected, [parsed]) }
             } else if kind == "variableAnchorOffsetCollection" && (actual == .value || actual.isArray) {
                 if (annotation ?? .coerce) != .omit { parsed = CoercionExpr(expected, [parsed]) }
             } else if checkSubtype(expected, actual) {

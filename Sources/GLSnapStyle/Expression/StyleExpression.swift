@@ -1,3 +1,5 @@
+import Foundation
+
 /// A standalone compiled expression, for tools and conformance suites that evaluate expressions
 /// outside a style (the style itself uses `PropertyValue` and `Filter`).
 public struct StyleExpression: @unchecked Sendable {
@@ -26,9 +28,12 @@ public struct StyleExpression: @unchecked Sendable {
         }
     }
 
-    /// A feature described as GeoJSON-like JSON (`properties`, `id`, `geometry.type`), for test inputs.
-    public static func feature(fromJSON j: JSON) -> any FeatureContext {
+    /// A feature described as GeoJSON-like JSON (`properties`, `id`, `geometry`), for test inputs. With a
+    /// `canonicalID`, the longitude/latitude coordinates become tile geometry (extent 8192, rounded to
+    /// whole units) for `within` and `distance`.
+    public static func feature(fromJSON j: JSON, canonicalID: CanonicalTileID? = nil) -> any FeatureContext {
         var f = JSONFeature()
+        if let c = canonicalID, let g = j["geometry"] { f.geometry = tileGeometry(g, c) }
         f.properties = j["properties"]?.objectValue ?? [:]
         f.featureID = j["id"]
         if let t = j["geometry"]?["type"]?.stringValue {
@@ -41,6 +46,26 @@ public struct StyleExpression: @unchecked Sendable {
             }
         }
         return f
+    }
+
+    /// GeoJSON coordinates as tile points of `c`, grouped as a vector tile groups them; multi-polygons
+    /// become the list of all their rings.
+    static func tileGeometry(_ g: JSON, _ c: CanonicalTileID) -> [[GeometryPoint]]? {
+        guard let t = g["type"]?.stringValue, let coords = g["coordinates"] else { return nil }
+        func point(_ p: SIMD2<Double>) -> GeometryPoint {
+            let tiles = pow(2, Double(c.z))
+            return GeometryPoint(x: TileGeo.jsRound((TileGeo.mercatorX(p.x) * tiles - Double(c.x)) * TileGeo.extent),
+                                 y: TileGeo.jsRound((TileGeo.mercatorY(p.y) * tiles - Double(c.y)) * TileGeo.extent))
+        }
+        typealias G = GeoJSONCoordinates
+        switch t {
+        case "Point": return G.position(coords).map { [[point($0)]] }
+        case "MultiPoint": return G.line(coords).map { $0.map { [point($0)] } }
+        case "LineString": return G.line(coords).map { [$0.map(point)] }
+        case "MultiLineString", "Polygon": return G.polygon(coords).map { $0.map { $0.map(point) } }
+        case "MultiPolygon": return G.multi(coords, G.polygon).map { $0.flatMap { $0.map { $0.map(point) } } }
+        default: return nil
+        }
     }
 }
 
@@ -55,5 +80,7 @@ struct JSONFeature: FeatureContext, GeometryTypeNaming {
     var geometryTypeName: String = "Unknown"
     var featureID: JSON?
     var properties: [String: JSON] = [:]
+    var geometry: [[GeometryPoint]]?
     func property(_ key: String) -> JSON? { properties[key] }
+    func tileGeometry() -> [[GeometryPoint]]? { geometry }
 }

@@ -108,87 +108,103 @@ final class CollatorExpr: Expr {
     }
 }
 
-/// `number-format`: locale-style number text (en-US grouping; currency symbols for common codes).
+/// `number-format`: locale-aware number text (decimal, currency or unit style, as `Intl.NumberFormat`).
 final class NumberFormatExpr: Expr {
     let number: Expr
-    let currency: Expr?, minFraction: Expr?, maxFraction: Expr?
-    init(_ n: Expr, _ c: Expr?, _ minF: Expr?, _ maxF: Expr?) { number = n; currency = c; minFraction = minF; maxFraction = maxF }
+    let locale: Expr?, currency: Expr?, unit: Expr?, minFraction: Expr?, maxFraction: Expr?
+    init(_ n: Expr, locale: Expr?, currency: Expr?, unit: Expr?, minFraction: Expr?, maxFraction: Expr?) {
+        number = n; self.locale = locale; self.currency = currency; self.unit = unit
+        self.minFraction = minFraction; self.maxFraction = maxFraction
+    }
     var type: ExprType { .string }
-    var children: [Expr] { [number] + [currency, minFraction, maxFraction].compactMap { $0 } }
+    var children: [Expr] { [number] + [locale, currency, unit, minFraction, maxFraction].compactMap { $0 } }
+
+    /// Short English unit symbols of the units `Intl.NumberFormat` sanctions; `true` when the symbol
+    /// follows the number without a space.
+    static let unitSymbols: [String: (String, Bool)] = [
+        "acre": ("ac", false), "bit": ("bit", false), "byte": ("byte", false), "celsius": ("°C", true),
+        "centimeter": ("cm", false), "day": ("day", false), "degree": ("deg", false), "fahrenheit": ("°F", true),
+        "fluid-ounce": ("fl oz", false), "foot": ("ft", false), "gallon": ("gal", false), "gigabit": ("Gb", false),
+        "gigabyte": ("GB", false), "gram": ("g", false), "hectare": ("ha", false), "hour": ("hr", false),
+        "inch": ("in", false), "kilobit": ("kb", false), "kilobyte": ("kB", false), "kilogram": ("kg", false),
+        "kilometer": ("km", false), "liter": ("L", false), "megabit": ("Mb", false), "megabyte": ("MB", false),
+        "meter": ("m", false), "microsecond": ("μs", false), "mile": ("mi", false), "mile-scandinavian": ("smi", false),
+        "milliliter": ("mL", false), "millimeter": ("mm", false), "millisecond": ("ms", false), "minute": ("min", false),
+        "month": ("mth", false), "nanosecond": ("ns", false), "ounce": ("oz", false), "percent": ("%", true),
+        "petabyte": ("PB", false), "pound": ("lb", false), "second": ("sec", false), "stone": ("st", false),
+        "terabit": ("Tb", false), "terabyte": ("TB", false), "week": ("wk", false), "yard": ("yd", false),
+        "year": ("yr", false), "kilometer-per-hour": ("km/h", false), "meter-per-second": ("m/s", false),
+        "mile-per-hour": ("mph", false),
+    ]
 
     func evaluate(_ ctx: EvaluationContext) throws -> Value {
         let n = try number.evalNumber(ctx)
         let code = try currency.map { try $0.evalString(ctx) }
-        var minF = try minFraction.map { Int(try $0.evalNumber(ctx)) } ?? (code == nil ? 0 : 2)
-        var maxF = try maxFraction.map { Int(try $0.evalNumber(ctx)) } ?? max(minF, code == nil ? 3 : 2)
-        minF = min(max(minF, 0), 20); maxF = min(max(maxF, minF), 20)
+        let unitName = try unit.map { try $0.evalString(ctx) }
+        let localeID = try locale.map { try $0.evalString(ctx).replacingOccurrences(of: "-", with: "_") } ?? "en_US"
         let f = NumberFormatter()
-        f.locale = Locale(identifier: "en_US")
-        f.numberStyle = .decimal
-        f.minimumFractionDigits = minF
-        f.maximumFractionDigits = maxF
+        f.locale = Locale(identifier: localeID)
         f.roundingMode = .halfUp
-        var text = f.string(from: NSNumber(value: abs(n))) ?? formatNumber(abs(n))
         if let code {
-            let symbols = ["USD": "$", "EUR": "€", "GBP": "£", "JPY": "¥", "CNY": "CN¥", "KRW": "₩", "INR": "₹"]
-            text = (symbols[code.uppercased()] ?? code.uppercased() + "\u{A0}") + text
+            f.numberStyle = .currency
+            f.currencyCode = code.uppercased()
+        } else {
+            f.numberStyle = .decimal
+            f.minimumFractionDigits = 0
+            f.maximumFractionDigits = 3
         }
-        return .string((n < 0 ? "-" : "") + text)
+        if let minF = try minFraction.map({ try $0.evalNumber(ctx) }), minF.isFinite {
+            f.minimumFractionDigits = Int(min(max(minF, 0), 20))
+            if f.maximumFractionDigits < f.minimumFractionDigits { f.maximumFractionDigits = f.minimumFractionDigits }
+        }
+        if let maxF = try maxFraction.map({ try $0.evalNumber(ctx) }), maxF.isFinite {
+            f.maximumFractionDigits = max(Int(min(max(maxF, 0), 20)), f.minimumFractionDigits)
+        }
+        var text = f.string(from: NSNumber(value: n)) ?? formatNumber(n)
+        if let unitName {
+            let (symbol, tight) = Self.unitSymbols[unitName] ?? (unitName, false)
+            text += (tight ? "" : " ") + symbol
+        }
+        return .string(text)
     }
 
     static func parse(_ args: [JSON], _ ctx: ParsingContext) -> Expr? {
         guard args.count == 3 else { return ctx.error("Expected two arguments.") }
         guard let n = ctx.parse(args[1], 1, .number) else { return nil }
         guard case .object(let o) = args[2] else { return ctx.error("NumberFormat options argument must be an object.") }
+        if o["currency"] != nil && o["unit"] != nil {
+            return ctx.error("NumberFormat options `currency` and `unit` are mutually exclusive")
+        }
         func opt(_ key: String, _ t: ExprType) -> (Bool, Expr?) {
             guard let j = o[key] else { return (true, nil) }
             guard let e = ctx.parse(j, 1, t) else { return (false, nil) }
             return (true, e)
         }
-        let loc = opt("locale", .string), cur = opt("currency", .string)
+        let loc = opt("locale", .string), cur = opt("currency", .string), unit = opt("unit", .string)
         let minF = opt("min-fraction-digits", .number), maxF = opt("max-fraction-digits", .number)
-        guard loc.0, cur.0, minF.0, maxF.0 else { return nil }
-        return NumberFormatExpr(n, cur.1, minF.1, maxF.1)
+        guard loc.0, cur.0, unit.0, minF.0, maxF.0 else { return nil }
+        return NumberFormatExpr(n, locale: loc.1, currency: cur.1, unit: unit.1, minFraction: minF.1, maxFraction: maxF.1)
     }
 }
 
 /// `global-state`: a value from the map's global state.
 final class GlobalStateExpr: Expr {
     let key: String
+    /// The style's `state.<key>.default`, used when the context's global state lacks the key.
+    var fallback: Value?
     init(_ key: String) { self.key = key }
     var type: ExprType { .value }
     var children: [Expr] { [] }
-    func evaluate(_ ctx: EvaluationContext) throws -> Value { ctx.globalState[key].map(Value.init) ?? .null }
+    func evaluate(_ ctx: EvaluationContext) throws -> Value {
+        if let v = ctx.globalState[key] { return Value(v) }
+        return fallback ?? .null
+    }
     static func parse(_ args: [JSON], _ ctx: ParsingContext) -> Expr? {
         guard args.count == 2 else { return ctx.error("Expected 1 argument, but found \(args.count - 1) instead.") }
         guard case .string(let k) = args[1] else {
             return ctx.error("Global state property must be string, but found \(jsTypeName(args[1])) instead.")
         }
         return GlobalStateExpr(k)
-    }
-}
-
-/// `within`: needs tile-space geometry; evaluates to false without it.
-final class WithinExpr: Expr {
-    var type: ExprType { .boolean }
-    var children: [Expr] { [] }
-    func evaluate(_ ctx: EvaluationContext) throws -> Value { .bool(false) }
-    static func parse(_ args: [JSON], _ ctx: ParsingContext) -> Expr? {
-        guard args.count == 2 else { return ctx.error("'within' expression requires exactly one argument, but found \(args.count - 1) instead.") }
-        guard case .object = args[1] else { return ctx.error("'within' expression requires valid geojson object that contains polygon geometry type.") }
-        return WithinExpr()
-    }
-}
-
-/// `distance`: needs tile-space geometry; evaluates to NaN without it.
-final class DistanceExpr: Expr {
-    var type: ExprType { .number }
-    var children: [Expr] { [] }
-    func evaluate(_ ctx: EvaluationContext) throws -> Value { .number(.nan) }
-    static func parse(_ args: [JSON], _ ctx: ParsingContext) -> Expr? {
-        guard args.count == 2 else { return ctx.error("'distance' expression requires exactly one argument, but found \(args.count - 1) instead.") }
-        guard case .object = args[1] else { return ctx.error("'distance' expression needs to be an array with format ['Distance', GeoJSONObj].") }
-        return DistanceExpr()
     }
 }
 

@@ -167,6 +167,15 @@ final class CoercionExpr: Expr {
             throw RuntimeError("Could not parse colorArray from value '\(v.messageText)'")
         case .variableAnchorOffsetCollection:
             return try args[0].evaluate(ctx)
+        case .projectionDefinition:
+            // A projection name, a [from, to, transition] triple, or an interpolated {from, to, transition}.
+            let v = try args[0].evaluate(ctx)
+            switch v {
+            case .string: return v
+            case .array(let a) where a.count == 3: return v
+            case .object(let o) where o["from"] != nil && o["to"] != nil && o["transition"] != nil: return v
+            default: throw RuntimeError("Could not parse projectionDefinition from value '\(v.messageText)'")
+            }
         default:
             return .string(try args[0].evaluate(ctx).stringified)
         }

@@ -154,13 +154,53 @@ public struct Collator: Sendable, Equatable {
     public var diacriticSensitive: Bool
     public var locale: String?
 
+    /// Compares as `Intl.Collator(locale, {sensitivity, usage: "search"})` does: the locale's collation
+    /// (ICU through Foundation), German search folding (ä = ae), Swedish/Finnish å ä ö as letters of their own.
     func compare(_ a: String, _ b: String) -> Int {
+        let identifier = locale ?? "en_US"
+        let language = identifier.split(whereSeparator: { $0 == "-" || $0 == "_" }).first.map { $0.lowercased() } ?? ""
+        var options: String.CompareOptions = []
+        if !caseSensitive { options.insert(.caseInsensitive) }
         var x = a, y = b
-        if !caseSensitive { x = x.lowercased(); y = y.lowercased() }
+        if language == "de" { x = Self.germanSearchFold(x); y = Self.germanSearchFold(y) }
         if !diacriticSensitive {
-            x = x.folding(options: .diacriticInsensitive, locale: nil)
-            y = y.folding(options: .diacriticInsensitive, locale: nil)
+            if language == "sv" || language == "fi" {
+                x = Self.stripDiacritics(x, keeping: "åäöÅÄÖ"); y = Self.stripDiacritics(y, keeping: "åäöÅÄÖ")
+            } else {
+                options.insert(.diacriticInsensitive)
+            }
         }
-        return x < y ? -1 : (x == y ? 0 : 1)
+        let loc = Locale(identifier: identifier)
+        var r = x.compare(y, options: options, range: nil, locale: loc)
+        if r == .orderedSame, language == "de", diacriticSensitive, a != b {
+            r = a.compare(b, options: options, range: nil, locale: loc)
+        }
+        return r == .orderedAscending ? -1 : (r == .orderedSame ? 0 : 1)
+    }
+
+    /// German search collation: umlauts sort as the vowel followed by e.
+    static func germanSearchFold(_ s: String) -> String {
+        guard s.contains(where: { "äöüÄÖÜ".contains($0) }) else { return s }
+        var out = ""
+        for ch in s {
+            switch ch {
+            case "ä": out += "ae"
+            case "ö": out += "oe"
+            case "ü": out += "ue"
+            case "Ä": out += "Ae"
+            case "Ö": out += "Oe"
+            case "Ü": out += "Ue"
+            default: out.append(ch)
+            }
+        }
+        return out
+    }
+
+    static func stripDiacritics(_ s: String, keeping: String) -> String {
+        var out = ""
+        for ch in s {
+            if keeping.contains(ch) { out.append(ch) } else { out += String(ch).folding(options: .diacriticInsensitive, locale: nil) }
+        }
+        return out
     }
 }

@@ -89,6 +89,7 @@ struct PropertyTypeInfo {
         case "numberArray": return .numberArray
         case "colorArray": return .colorArray
         case "variableAnchorOffsetCollection": return .variableAnchorOffsetCollection
+        case "projectionDefinition": return .projectionDefinition
         case "object": return .object
         default: return .value
         }
@@ -106,7 +107,7 @@ struct PropertyTypeInfo {
         case .numberArray: return .numberArray
         case .colorArray: return .colorArray
         case .variableAnchorOffsetCollection: return .variableAnchorOffsetCollection
-        case .projectionDefinition: return .value
+        case .projectionDefinition: return .projectionDefinition
         case .array(let item, let length): return .array(simple(item), length)
         }
     }

@@ -41,7 +41,7 @@ public struct PropertyValue: @unchecked Sendable {
     }
 
     /// Compiles a property's JSON (constant, legacy function, token string or expression).
-    static func compile(_ json: JSON, _ info: PropertyTypeInfo) -> (PropertyValue?, [ExpressionError]) {
+    static func compile(_ json: JSON, _ info: PropertyTypeInfo, globalState: [String: Value] = [:]) -> (PropertyValue?, [ExpressionError]) {
         var expr = json
         switch json {
         case .object(let o): expr = LegacyFunction.convert(o, info)
@@ -52,6 +52,7 @@ public struct PropertyValue: @unchecked Sendable {
         }
         let (root, errors) = PropertyCompiler.compileExpression(expr, info)
         guard let root else { return (nil, errors) }
+        ExprAnalysis.applyGlobalStateDefaults(root, globalState)
         return (PropertyValue(expression: root, info: info), [])
     }
 

@@ -55,6 +55,9 @@ public struct Style: Sendable {
     public var layers: [StyleLayer]
     /// The style JSON as given.
     public var json: JSON
+    /// `state`: the default of each global-state property, by name (what `["global-state", name]`
+    /// gives when the evaluation context does not set it).
+    public var globalStateDefaults: [String: JSON]
 
     /// Parses style bytes. A JSON syntax error throws `StyleError.syntax` naming line and column.
     public init(bytes: [UInt8]) throws {
@@ -87,15 +90,24 @@ public struct Style: Sendable {
         if root["sources"]?.objectValue == nil {
             problems.append(StyleProblem(path: "sources", message: "missing required property \"sources\" (an object)"))
         }
+        var defaults: [String: JSON] = [:]
+        // Entries without a `default` are skipped: the validator reports shape problems, and MapLibre
+        // renders such styles with the key unset.
+        for (k, v) in root["state"]?.objectValue ?? [:] {
+            if let d = v["default"] { defaults[k] = d }
+        }
+        globalStateDefaults = defaults
+        let stateValues = defaults.mapValues(Value.init)
         layers = []
-        guard let layerList = root["layers"]?.arrayValue else {
+        guard let givenLayers = root["layers"]?.arrayValue else {
             problems.append(StyleProblem(path: "layers", message: "missing required property \"layers\" (an array)"))
             throw StyleError.invalid(problems)
         }
+        let layerList = Style.resolveRefs(givenLayers)
         var seen = Set<String>()
         for (i, l) in layerList.enumerated() {
             let path = "layers[\(i)]"
-            if let layer = StyleLayer(json: l, path: path, sources: sources, problems: &problems) {
+            if let layer = StyleLayer(json: l, path: path, sources: sources, globalState: stateValues, problems: &problems) {
                 if seen.contains(layer.id) {
                     problems.append(StyleProblem(path: "\(path).id", message: "duplicate layer id \"\(layer.id)\""))
                 }
@@ -104,5 +116,22 @@ public struct Style: Sendable {
             }
         }
         if !problems.isEmpty { throw StyleError.invalid(problems) }
+    }
+
+    /// The layout-defining keys a legacy `"ref"` layer takes from the layer it names.
+    static let refKeys = ["type", "source", "source-layer", "minzoom", "maxzoom", "filter", "layout"]
+
+    /// Legacy `{"id": …, "ref": "other", "paint": …}` layers: copies the referenced layer's type, source,
+    /// filter, zoom range and layout, as MapLibre does when it loads such a style.
+    static func resolveRefs(_ layers: [JSON]) -> [JSON] {
+        guard layers.contains(where: { $0["ref"] != nil }) else { return layers }
+        var byID: [String: [String: JSON]] = [:]
+        for l in layers { if let o = l.objectValue, let id = o["id"]?.stringValue, o["ref"] == nil { byID[id] = o } }
+        return layers.map { l in
+            guard var o = l.objectValue, let ref = o["ref"]?.stringValue, let parent = byID[ref] else { return l }
+            for k in refKeys { o[k] = parent[k] }
+            o["ref"] = nil
+            return .object(o)
+        }
     }
 }

@@ -12,7 +12,7 @@ public struct StyleLayer: Sendable {
     var paintValues: [String: PropertyValue]
     var layoutValues: [String: PropertyValue]
 
-    init?(json: JSON, path: String, sources: [String: JSON], problems: inout [StyleProblem]) {
+    init?(json: JSON, path: String, sources: [String: JSON], globalState: [String: Value] = [:], problems: inout [StyleProblem]) {
         guard case .object(let o) = json else {
             problems.append(StyleProblem(path: path, message: "a layer must be an object"))
             return nil
@@ -37,23 +37,26 @@ public struct StyleLayer: Sendable {
         filter = nil
         if let f = o["filter"] {
             let (compiled, errors) = Filter.compile(f)
+            if case .expression(let e)? = compiled?.kind { ExprAnalysis.applyGlobalStateDefaults(e, globalState) }
             filter = compiled
             for e in errors { problems.append(StyleProblem(path: "\(path).filter\(e.key)", message: e.message)) }
         }
-        paintValues = StyleLayer.compileGroup(o["paint"], kind: .paint, layer: typeName, path: "\(path).paint", problems: &problems)
-        layoutValues = StyleLayer.compileGroup(o["layout"], kind: .layout, layer: typeName, path: "\(path).layout", problems: &problems)
+        paintValues = StyleLayer.compileGroup(o["paint"], kind: .paint, layer: typeName, path: "\(path).paint",
+                                              globalState: globalState, problems: &problems)
+        layoutValues = StyleLayer.compileGroup(o["layout"], kind: .layout, layer: typeName, path: "\(path).layout",
+                                               globalState: globalState, problems: &problems)
         visible = o["layout"]?["visibility"]?.stringValue != "none"
     }
 
     static func compileGroup(_ json: JSON?, kind: PropertyKind, layer: String, path: String,
-                             problems: inout [StyleProblem]) -> [String: PropertyValue] {
+                             globalState: [String: Value] = [:], problems: inout [StyleProblem]) -> [String: PropertyValue] {
         guard case .object(let props)? = json else { return [:] }
         var out: [String: PropertyValue] = [:]
         for (name, value) in props {
             // Transitions and unknown properties do not change what is drawn in a snapshot.
             guard let spec = PropertySpec.find(layer: layer, kind: kind, name: name) else { continue }
             let info = PropertyTypeInfo(spec: spec)
-            let (pv, errors) = PropertyValue.compile(value, info)
+            let (pv, errors) = PropertyValue.compile(value, info, globalState: globalState)
             for e in errors { problems.append(StyleProblem(path: "\(path).\(name)\(e.key)", message: e.message)) }
             if let pv { out[name] = pv }
         }
