@@ -8,7 +8,7 @@ import GLSnapStyle
 public enum BucketBuilder {
     /// Nil for layer types without buckets here and when no feature survives the filter.
     public static func build(layer: StyleLayer, from source: VectorLayer, zoom: Double, canonical: TileID) -> LayerGeometry? {
-        let features = selectFeatures(layer: layer, from: source, zoom: zoom)
+        let features = selectFeatures(layer: layer, from: source, zoom: zoom, canonical: canonical)
         guard !features.isEmpty else { return nil }
         let geometry: LayerGeometry?
         // One exhaustive switch: a new layer type does not compile until it is handled here.
@@ -24,8 +24,8 @@ public enum BucketBuilder {
     }
 
     /// The features the layer's filter keeps, ordered by `<type>-sort-key` when the layer has one.
-    static func selectFeatures(layer: StyleLayer, from source: VectorLayer, zoom: Double) -> [VectorFeature] {
-        var ctx = EvaluationContext(zoom: zoom)
+    static func selectFeatures(layer: StyleLayer, from source: VectorLayer, zoom: Double, canonical: TileID) -> [VectorFeature] {
+        var ctx = tileContext(zoom: zoom, canonical: canonical, extent: source.extent)
         var kept: [VectorFeature] = []
         kept.reserveCapacity(source.features.count)
         for f in source.features {
@@ -67,7 +67,7 @@ public enum BucketBuilder {
         var spans: [FeatureSpan] = []
         let joinValue = layer.layout("line-join"), capValue = layer.layout("line-cap")
         let miterValue = layer.layout("line-miter-limit"), roundValue = layer.layout("line-round-limit")
-        var ctx = EvaluationContext(zoom: zoom)
+        var ctx = tileContext(zoom: zoom, canonical: canonical, extent: extent)
         for (i, f) in features.enumerated() where f.geometryType == .lineString || f.geometryType == .polygon {
             ctx.feature = f
             let join = LineJoin(rawValue: joinValue.evaluateString(ctx)) ?? .miter
@@ -113,6 +113,14 @@ public enum BucketBuilder {
         return LayerGeometry(streams: [VertexStream(attribute: "a_pos", components: 2, data: .int16(bucket.positions)),
                                        VertexStream(attribute: "a_normal_ed", components: 4, data: .int16(bucket.normals))],
                              indices: [bucket.indices], vertexCount: bucket.vertexCount, spans: spans, features: features)
+    }
+
+    /// An evaluation context that knows the tile, so `within` and `distance` can place features.
+    public static func tileContext(zoom: Double, canonical: TileID, extent: Int) -> EvaluationContext {
+        var ctx = EvaluationContext(zoom: zoom)
+        ctx.canonicalID = CanonicalTileID(z: canonical.z, x: canonical.x, y: canonical.y)
+        ctx.geometryExtent = Double(extent)
+        return ctx
     }
 
     private static func pow2(_ x: Double) -> Double { exp2(x) }

@@ -12,7 +12,7 @@ public enum SymbolLayout {
 
     public static func build(layer: StyleLayer, from source: VectorLayer, zoom: Double, canonical: TileID,
                              provider: SymbolResourceProvider, pixelRatio: Double) -> SymbolTile? {
-        let features = BucketBuilder.selectFeatures(layer: layer, from: source, zoom: zoom)
+        let features = BucketBuilder.selectFeatures(layer: layer, from: source, zoom: zoom, canonical: canonical)
         guard !features.isEmpty else { return nil }
         var tile = SymbolTile()
         tile.features = features
