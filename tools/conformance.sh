@@ -18,10 +18,10 @@ echo "== render suite, the foundation's categories (floor 85%)"
 "$bin" render --suite "$shared/integration" --output "$out" --report "$out/render-foundation.json" --min-pass-rate 0.85 \
   --filter 'background-*,fill-*,line-*,circle-*,geojson,filter,extent,empty,tms,sparse-tileset,tilejson-bounds,zoom-visibility,zoomed-fill,!background-pattern,!fill-extrusion-*,!fill-pattern,!line-pattern,!line-gradient' \
   | tail -3
-echo "== expression suite (floor 85%)"
+echo "== expression suite (floor 98%)"
 "$bin" expression --suite "$shared/style-spec/expression" > "$out/expression.txt" || true
 tail -1 "$out/expression.txt"
-python3 - "$out/expression.txt" 0.85 <<'PY'
+python3 - "$out/expression.txt" 0.98 <<'PY'
 import re, sys
 m = re.search(r"(\d+) passed, (\d+) failed", open(sys.argv[1]).read().splitlines()[-1])
 p, f = int(m.group(1)), int(m.group(2))
