@@ -60,8 +60,12 @@ public struct PNGEncoder: Sendable {
     /// libpng's own ceiling on width and height (PNG_UINT_31_MAX would overflow row sizes here).
     static let maxDimension = 1 << 24
 
-    /// Returns the PNG file bytes of `image`.
+    /// Returns the PNG file bytes of `image`. Unfiltered output at levels 1-3 (the fast preset)
+    /// goes through libdeflate; everything else through libpng.
     public func encode(_ image: RGBAImage) throws -> [UInt8] {
+        if options.filter == .none, (1...3).contains(options.compressionLevel) {
+            return try DeflatePNG.encode(image, level: options.compressionLevel)
+        }
         let sink = PNGMemorySink()
         // A compressed PNG is rarely larger than a quarter of the raw size; grow from there.
         sink.bytes.reserveCapacity(image.pixels.count / 4 + 1024)
