@@ -8,7 +8,7 @@ extension SymbolPlacement {
     static func lineGlyphs(_ inst: SymbolInstance, _ symbols: SymbolTile, line: [(x: Double, y: Double)],
                            anchor: (x: Double, y: Double), translate: (Double, Double), fontScale: Double, keepUpright: Bool,
                            sections: [TextSection], fill: Color, halo: Color, opacity: Float, paint: [Float],
-                           verts: inout [Float]) -> Bool {
+                           verts: inout [Float], toScreen: ((Vec2) -> Vec2?)? = nil) -> Bool {
         let seg = inst.segment
         guard seg >= 0, seg + 1 < line.count else { return false }
         func walk(_ dist: Double) -> (x: Double, y: Double, angle: Double)? {
@@ -53,9 +53,15 @@ extension SymbolPlacement {
             guard let p = walk(q.along * fontScale * sign) else { verts.removeAll(); return false }
             let angle = p.angle + (flip ? .pi : 0)
             let c = cos(angle), s = sin(angle)
-            let corners = [q.tl, q.tr, q.bl, q.br].map { v -> Vec2 in
+            var corners = [q.tl, q.tr, q.bl, q.br].map { v -> Vec2 in
                 let x = v.x * fontScale, y = v.y * fontScale
                 return Vec2(p.x + translate.0 + x * c - y * s, p.y + translate.1 + x * s + y * c)
+            }
+            if let toScreen {
+                // Laid out flat on the map (text-pitch-alignment map): project each corner.
+                var projected: [Vec2] = []
+                for v in corners { guard let q = toScreen(v) else { verts.removeAll(); return false }; projected.append(q) }
+                corners = projected
             }
             let color = sections[safe: q.section]?.color ?? fill
             emitQuad(&verts, corners, q.tex, color, halo, opacity, paint)

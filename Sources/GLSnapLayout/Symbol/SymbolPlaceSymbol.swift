@@ -9,7 +9,10 @@ struct LayerParams {
     let textIgnore: Bool, iconIgnore: Bool
     let textOptional: Bool, iconOptional: Bool
     let isLine: Bool
-    let textRotMap: Bool, iconRotMap: Bool, textPitchMap: Bool
+    let textRotMap: Bool, iconRotMap: Bool, textPitchMap: Bool, iconPitchMap: Bool
+    /// Pitched view with symbols laid flat on the map: glyphs are placed in the map plane and
+    /// projected corner by corner.
+    let textFlat: Bool, iconFlat: Bool
     let keepUpright: Bool
     let textPadding: Double, iconPadding: Double
     let fit: String
@@ -39,6 +42,10 @@ struct LayerParams {
         iconRotMap = SymbolPlacement.resolve(L("icon-rotation-alignment").evaluateString(zctx), isLine) == "map"
         let pitch = L("text-pitch-alignment").evaluateString(zctx)
         textPitchMap = pitch == "auto" ? textRotMap : pitch == "map"
+        let iconPitch = L("icon-pitch-alignment").evaluateString(zctx)
+        iconPitchMap = iconPitch == "auto" ? iconRotMap : iconPitch == "map"
+        textFlat = textPitchMap && t.pitch != 0
+        iconFlat = iconPitchMap && t.pitch != 0
         keepUpright = L("text-keep-upright").evaluateBool(zctx)
         textPadding = L("text-padding").evaluateNumber(zctx)
         iconPadding = L("icon-padding").evaluateNumbers(zctx).first ?? 2
@@ -110,9 +117,17 @@ extension SymbolPlacement {
         var ctx = EvaluationContext(zoom: pr.zoom)
         ctx.feature = symbols.features[inst.feature]
         let perspective = min(max(0.5 + 0.5 * t.cameraToCenterDistance / a.w, 0), 4)
-        let textSize = pr.textSize.evaluateNumber(ctx) * (pr.textPitchMap ? t.cameraToCenterDistance / a.w : perspective)
+        // Flat symbols are sized in the map plane, where the distance already shrinks them.
+        let flatPerspective = min(max(0.5 + 0.5 * a.w / t.cameraToCenterDistance, 0), 4)
+        let textSize = pr.textSize.evaluateNumber(ctx) * (pr.textFlat ? flatPerspective : perspective)
         let fontScale = textSize / TextShaper.oneEm
-        let iconSize = pr.iconSize.evaluateNumber(ctx) * perspective
+        let iconSize = pr.iconSize.evaluateNumber(ctx) * (pr.iconFlat ? flatPerspective : perspective)
+        // Map plane: CSS pixels at the view's zoom, unrotated; back to the screen by projection.
+        let tupp = projector.tileUnitsPerPixel
+        let planeAnchor = Vec2(inst.anchor.x / tupp, inst.anchor.y / tupp)
+        let toScreen: (Vec2) -> Vec2? = { [projector] v in
+            projector.project(Vec2(v.x * tupp, v.y * tupp)).map { Vec2($0.x, $0.y) }
+        }
         var textVerts: [Float] = [], iconVerts: [Float] = []
         var textShapes: [CollisionShape] = []
         var iconShape: CollisionShape?
@@ -128,10 +143,19 @@ extension SymbolPlacement {
             let paint: [Float] = [Float(pr.haloWidth.evaluateNumber(ctx)), Float(pr.haloBlur.evaluateNumber(ctx)), Float(fontScale)]
             let opacity = Float(pr.textOpacity.evaluateNumber(ctx))
             if inst.line >= 0 && pr.textRotMap {
-                guard let line = projector.line(inst.line),
-                      lineGlyphs(inst, symbols, line: line, anchor: (a.x, a.y), translate: pr.textTranslate, fontScale: fontScale,
-                                 keepUpright: pr.keepUpright, sections: sections, fill: fill, halo: halo, opacity: opacity,
-                                 paint: paint, verts: &textVerts) else { return nil }
+                if pr.textFlat {
+                    guard let source = symbols.lines[safe: inst.line],
+                          lineGlyphs(inst, symbols, line: source.map { ($0.x / tupp, $0.y / tupp) }, anchor: (planeAnchor.x, planeAnchor.y),
+                                     translate: (0, 0), fontScale: fontScale, keepUpright: pr.keepUpright, sections: sections, fill: fill,
+                                     halo: halo, opacity: opacity, paint: paint, verts: &textVerts,
+                                     toScreen: { v in toScreen(v).map { Vec2($0.x + pr.textTranslate.0, $0.y + pr.textTranslate.1) } })
+                    else { return nil }
+                } else {
+                    guard let line = projector.line(inst.line),
+                          lineGlyphs(inst, symbols, line: line, anchor: (a.x, a.y), translate: pr.textTranslate, fontScale: fontScale,
+                                     keepUpright: pr.keepUpright, sections: sections, fill: fill, halo: halo, opacity: opacity,
+                                     paint: paint, verts: &textVerts) else { return nil }
+                }
                 placeText = placeLineCircles(inst, symbols, projector: projector, fontScale: fontScale, perspective: perspective,
                                              translate: (0, 0), allowOverlap: pr.textAllowOverlap, grid: grid,
                                              tileUnitsPerPixel: projector.tileUnitsPerPixel, shapes: &textShapes)
@@ -185,8 +209,14 @@ extension SymbolPlacement {
                 let origin = (ta.0 + renderShift.0, ta.1 + renderShift.1)
                 for q in symbols.glyphQuads[inst.glyphs] {
                     var corners = [q.tl, q.tr, q.bl, q.br].map { Vec2($0.x * fontScale, $0.y * fontScale) }
-                    if pr.textRotMap { corners = corners.map { Vec2($0.x * pr.cosA - $0.y * pr.sinA, $0.x * pr.sinA + $0.y * pr.cosA) } }
                     let color = sections[safe: q.section]?.color ?? fill
+                    if pr.textFlat {
+                        corners = flatCorners(corners, planeAnchor, shift: renderShift, rotateWithMap: pr.textRotMap, pr)
+                        guard let screen = projectAll(corners, toScreen, translate: pr.textTranslate) else { continue }
+                        emitQuad(&textVerts, screen, q.tex, color, halo, opacity, paint)
+                        continue
+                    }
+                    if pr.textRotMap { corners = corners.map { Vec2($0.x * pr.cosA - $0.y * pr.sinA, $0.x * pr.sinA + $0.y * pr.cosA) } }
                     emitQuad(&textVerts, corners.map { Vec2(origin.0 + $0.x, origin.1 + $0.y) }, q.tex, color, halo, opacity, paint)
                 }
                 textFitBox = ((b.0 + (renderShift.0 / fontScale)) * fontScale, (b.1 + renderShift.1 / fontScale) * fontScale,
@@ -221,6 +251,11 @@ extension SymbolPlacement {
             let fill = sdfIcon ? pr.iconColor.evaluateColor(ctx) : Color.white
             let halo = sdfIcon ? pr.iconHaloColor.evaluateColor(ctx) : Color.transparent
             let paint: [Float] = [Float(pr.iconHaloWidth.evaluateNumber(ctx)), Float(pr.iconHaloBlur.evaluateNumber(ctx)), Float(iconSize)]
+            if pr.iconFlat && !(inst.line >= 0 && pr.iconRotMap) {
+                let flat = flatCorners([icon.tl, icon.tr, icon.bl, icon.br].map { Vec2($0.x * iconSize, $0.y * iconSize) }, planeAnchor,
+                                       shift: (0, 0), rotateWithMap: pr.iconRotMap, pr)
+                if let screen = projectAll(flat, toScreen, translate: pr.iconTranslate) { corners = screen.map { Vec2($0.x - ia.0, $0.y - ia.1) } }
+            }
             emitQuad(&iconVerts, corners.map { Vec2(ia.0 + $0.x, ia.1 + $0.y) }, icon.tex, fill, halo, o, paint)
             let shape = iconCollisionBox(inst, icon, pr, anchor: (a.x + iconShift.0, a.y + iconShift.1), perspective: perspective)
             iconShape = shape
@@ -247,6 +282,27 @@ extension SymbolPlacement {
         guard showText || showIcon else { return nil }
         let key = pr.sortByKey ? inst.sortKey : (pr.sortByY ? a.y : 0)
         return Placed(key: key, order: 0, text: showText ? textVerts : [], icon: showIcon ? iconVerts : [], sdfIcon: sdfIcon)
+    }
+
+    /// Corners (CSS px around the anchor) laid in the map plane at `anchor`: as they are when
+    /// rotating with the map, else turned so they face the viewer's up.
+    static func flatCorners(_ corners: [Vec2], _ anchor: Vec2, shift: (Double, Double), rotateWithMap: Bool, _ pr: LayerParams) -> [Vec2] {
+        corners.map { c in
+            let v = Vec2(c.x + shift.0, c.y + shift.1)
+            let r = rotateWithMap ? v : Vec2(v.x * pr.cosA + v.y * pr.sinA, -v.x * pr.sinA + v.y * pr.cosA)
+            return Vec2(anchor.x + r.x, anchor.y + r.y)
+        }
+    }
+
+    /// Map-plane points on the screen, moved by `translate`; nil when one is behind the camera.
+    static func projectAll(_ points: [Vec2], _ toScreen: (Vec2) -> Vec2?, translate: (Double, Double)) -> [Vec2]? {
+        var out: [Vec2] = []
+        out.reserveCapacity(points.count)
+        for p in points {
+            guard let q = toScreen(p) else { return nil }
+            out.append(Vec2(q.x + translate.0, q.y + translate.1))
+        }
+        return out
     }
 
     /// An icon's collision box in screen pixels: its box (fitted to the text with icon-text-fit)
