@@ -50,10 +50,15 @@ public enum SymbolLayout {
             guard tile.instances.count < maxInstances else { break }
             let feature = features[fi]
             ctx.feature = feature
-            let nextZoom = EvaluationContext(zoom: zoom + 1, feature: feature)
-            let textLayoutSize = layer.layout("text-size").evaluate(nextZoom).number ?? 16
-            let iconLayoutSize = layer.layout("icon-size").evaluate(nextZoom).number ?? 1
-            let textMaxSize = layer.layout("text-size").evaluate(EvaluationContext(zoom: 18, feature: feature)).number ?? 16
+            // MapLibre evaluates sizes at zoom + 1 (and 18 for anchor spacing), but a size that does not
+            // depend on the feature was already fixed at the tile's zoom, so it stays that value.
+            let textSizeValue = layer.layout("text-size"), iconSizeValue = layer.layout("icon-size")
+            func size(_ v: PropertyValue, _ z: Double, _ fallback: Double) -> Double {
+                v.evaluate(EvaluationContext(zoom: v.isFeatureConstant ? zoom : z, feature: feature)).number ?? fallback
+            }
+            let textLayoutSize = size(textSizeValue, zoom + 1, 16)
+            let iconLayoutSize = size(iconSizeValue, zoom + 1, 1)
+            let textMaxSize = size(textSizeValue, 18, 16)
             // Text.
             let glyphStart = tile.glyphQuads.count
             let sections = textLayoutSize > 0 ? texts[fi] : []
