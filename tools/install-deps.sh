@@ -7,6 +7,7 @@ packages=(
   libegl-dev libegl-mesa0 libgl1-mesa-dri libgl-dev  # EGL (surfaceless on Mesa, device platform on a GPU); GL headers
   libpng-dev zlib1g-dev libsqlite3-dev
   librsvg2-dev        # SVG icons (librsvg + cairo)
+  libfreetype-dev libfontconfig-dev fonts-dejavu-core  # labels from local fonts when glyph ranges are missing
   pkg-config python3
 )
 missing=()
