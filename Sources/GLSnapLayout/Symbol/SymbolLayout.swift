@@ -33,7 +33,8 @@ public enum SymbolLayout {
         for feature in features {
             ctx.feature = feature
             texts.append(hasTextField ? textSections(layer, ctx, provider: provider) : [])
-            keys.append(sortKeyValue?.evaluateNumber(ctx) ?? 0)
+            let key = sortKeyValue?.evaluateNumber(ctx) ?? 0
+            keys.append(key.isNaN ? 0 : key)
             lines.append(feature.geometryType == .polygon ? [] : TileExtent.scale(feature.geometry, fromExtent: source.extent).map { $0.map(Vec2.init) })
         }
         var order = Array(features.indices)
