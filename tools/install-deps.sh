@@ -11,6 +11,7 @@ packages=(
   libturbojpeg0-dev libwebp-dev  # raster tiles: JPEG (TurboJPEG API: errors as return codes, no longjmp) and WebP
   libmicrohttpd-dev   # glsnap serve's HTTP server
   wrk                 # HTTP load generator: benchmarking glsnap serve only, not needed by tests
+  libfreetype-dev libfontconfig-dev fonts-dejavu-core  # labels from local fonts when glyph ranges are missing
   pkg-config python3
 )
 missing=()

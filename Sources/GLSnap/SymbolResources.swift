@@ -19,8 +19,11 @@ final class SymbolResources: SymbolResourceProvider, @unchecked Sendable {
     private var sheets: [String: (image: RGBAImage, index: [String: SpriteEntry])?] = [:]
     private var svgs: [String: [UInt8]?] = [:]
     private var layouts: [LayoutKey: Cached<SymbolTile>] = [:]
+    private var localFallbackWarned: Set<String> = []
     private(set) var warnings: [String] = []
     private let rasterizer = SVGRasterizer()
+    /// Glyphs from installed fonts, for ranges the glyph URL does not have.
+    private let localGlyphs = LocalGlyphRasterizer()
     /// Most per-tile layouts kept.
     static let maxLayouts = 4096
 
@@ -76,6 +79,23 @@ final class SymbolResources: SymbolResourceProvider, @unchecked Sendable {
             }
             slot = GlyphSlot(left: Double(g.left), top: Double(g.top), width: Double(g.width), height: Double(g.height),
                              advance: Double(g.advance), rect: rect)
+        } else if !glyphStore.hasRange(fonts: fonts, codepoint: codepoint),
+                  let g = localGlyphs.glyph(font: fonts.first ?? "sans-serif", codepoint: codepoint) {
+            // The glyph server lacks this range (or the style has no glyphs URL): draw it from a local font.
+            var rect: AtlasRect?
+            if !g.sdf.isEmpty {
+                let b = LocalGlyphRasterizer.border * 2
+                rect = glyphAtlas.add(g.sdf, w: g.width + b, h: g.height + b, padding: 1)
+                if rect == nil { warn("the glyph atlas is full; some glyphs are not drawn") }
+            }
+            slot = GlyphSlot(left: Double(g.left), top: Double(g.top), width: Double(g.width), height: Double(g.height),
+                             advance: Double(g.advance), rect: rect)
+            lock.lock()
+            let first = localFallbackWarned.insert(fonts.joined(separator: ",")).inserted
+            lock.unlock()
+            if first {
+                warn("glyphs for '\(fonts.joined(separator: ","))' are missing from the style's glyph URL; drawn from local fonts")
+            }
         }
         lock.lock(); defer { lock.unlock() }
         if let s = glyphSlots[key] { return s }  // another thread added it meanwhile

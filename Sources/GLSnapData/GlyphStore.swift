@@ -10,6 +10,8 @@ public final class GlyphStore: @unchecked Sendable {
     public let template: String?
     private let resolver: ResourceResolver
     private var ranges: [String: [UInt32: [UInt32: Glyph]]] = [:]
+    /// (font, range) pairs whose file was found and read.
+    private var present: Set<String> = []
     private let lock = NSLock()
     /// Problems met while loading (missing files are not problems), for warnings.
     public private(set) var warnings: [String] = []
@@ -31,6 +33,17 @@ public final class GlyphStore: @unchecked Sendable {
         return nil
     }
 
+    /// Whether any font of the stack (or the joined stack) has a range file for `codepoint`: when
+    /// none has, the glyph is missing from the server rather than from the font, and a local font
+    /// may stand in.
+    public func hasRange(fonts: [String], codepoint: UInt32) -> Bool {
+        let range = codepoint / 256
+        _ = glyph(fonts: fonts, codepoint: codepoint)
+        lock.lock(); defer { lock.unlock() }
+        if present.contains("\(fonts.joined(separator: ","))/\(range)") { return true }
+        return fonts.contains { present.contains("\($0)/\(range)") }
+    }
+
     /// The glyphs of one range of one font (or joined fontstack), loaded on first use.
     func load(font: String, range: UInt32) -> [UInt32: Glyph] {
         lock.lock()
@@ -42,6 +55,7 @@ public final class GlyphStore: @unchecked Sendable {
             do {
                 if let bytes = try resolver.loadIfPresent(url) {
                     for g in try GlyphPBF.parse(bytes, url: url) { glyphs[g.id] = g }
+                    lock.lock(); present.insert("\(font)/\(range)"); lock.unlock()
                 }
             } catch {
                 lock.lock(); warnings.append("\(error)"); lock.unlock()

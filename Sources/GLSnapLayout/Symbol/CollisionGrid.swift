@@ -1,47 +1,96 @@
-/// Screen-space boxes of placed symbols in a uniform grid, for collision tests.
+/// A placed symbol's collision shape in screen pixels: a box (x1, y1, x2, y2) or, for line
+/// labels, a circle (center x, center y, radius; `isCircle`).
+struct CollisionShape {
+    var x1: Float, y1: Float, x2: Float, y2: Float
+    var isCircle = false
+    /// The collision group (0: collides with every group).
+    var group: Int32 = 0
+
+    static func box(_ x1: Float, _ y1: Float, _ x2: Float, _ y2: Float) -> CollisionShape {
+        CollisionShape(x1: x1, y1: y1, x2: x2, y2: y2)
+    }
+    static func circle(_ cx: Float, _ cy: Float, _ r: Float) -> CollisionShape {
+        CollisionShape(x1: cx - r, y1: cy - r, x2: cx + r, y2: cy + r, isCircle: true)
+    }
+    var cx: Float { (x1 + x2) / 2 }
+    var cy: Float { (y1 + y2) / 2 }
+    var radius: Float { (x2 - x1) / 2 }
+
+    /// MapLibre's GridIndex tests: box-box (edges touching count), circle-circle, circle-box.
+    func hits(_ o: CollisionShape) -> Bool {
+        switch (isCircle, o.isCircle) {
+        case (false, false):
+            return x1 <= o.x2 && y1 <= o.y2 && x2 >= o.x1 && y2 >= o.y1
+        case (true, true):
+            let dx = o.cx - cx, dy = o.cy - cy, r = radius + o.radius
+            return r * r > dx * dx + dy * dy
+        case (true, false): return CollisionShape.circleHitsBox(self, o)
+        case (false, true): return CollisionShape.circleHitsBox(o, self)
+        }
+    }
+
+    private static func circleHitsBox(_ c: CollisionShape, _ b: CollisionShape) -> Bool {
+        let halfW = (b.x2 - b.x1) / 2, halfH = (b.y2 - b.y1) / 2
+        let distX = abs(c.cx - (b.x1 + halfW)), distY = abs(c.cy - (b.y1 + halfH))
+        let r = c.radius
+        if distX > halfW + r || distY > halfH + r { return false }
+        if distX <= halfW || distY <= halfH { return true }
+        let dx = distX - halfW, dy = distY - halfH
+        return dx * dx + dy * dy <= r * r
+    }
+}
+
+/// Placed symbols' shapes in a uniform grid over the view plus a margin (MapLibre's collision
+/// index: 25 px cells, 100 px viewport padding, 200 px when pitched). Coordinates are screen
+/// pixels; the margin is handled inside.
 struct CollisionGrid {
-    private let cell: Float = 32
-    private let minX: Float, minY: Float
+    private let cell: Float = 25
+    private let padding: Float
+    private let gridWidth: Float, gridHeight: Float
     private let cols: Int, rows: Int
     private var cells: [[Int32]]
-    private var boxes: [(Float, Float, Float, Float)] = []
+    private var shapes: [CollisionShape] = []
 
-    /// A grid over the view plus `padding` pixels on each side.
+    /// A grid over a `width` × `height` view plus `padding` pixels on each side.
     init(width: Double, height: Double, padding: Double = 100) {
-        minX = Float(-padding); minY = Float(-padding)
-        cols = max(1, Int((width + 2 * padding) / 32) + 1)
-        rows = max(1, Int((height + 2 * padding) / 32) + 1)
+        self.padding = Float(padding)
+        gridWidth = Float(width + 2 * padding); gridHeight = Float(height + 2 * padding)
+        cols = max(1, Int((gridWidth / 25).rounded(.up)))
+        rows = max(1, Int((gridHeight / 25).rounded(.up)))
         cells = Array(repeating: [], count: cols * rows)
     }
 
-    private func range(_ b: (Float, Float, Float, Float)) -> (Int, Int, Int, Int)? {
-        let x0 = Int(((b.0 - minX) / cell).rounded(.down)), y0 = Int(((b.1 - minY) / cell).rounded(.down))
-        let x1 = Int(((b.2 - minX) / cell).rounded(.down)), y1 = Int(((b.3 - minY) / cell).rounded(.down))
-        if x1 < 0 || y1 < 0 || x0 >= cols || y0 >= rows { return nil }
-        return (max(0, x0), max(0, y0), min(cols - 1, x1), min(rows - 1, y1))
+    private func range(_ s: CollisionShape) -> (Int, Int, Int, Int)? {
+        let x1 = s.x1 + padding, y1 = s.y1 + padding, x2 = s.x2 + padding, y2 = s.y2 + padding
+        guard x2 >= 0, y2 >= 0, x1 < gridWidth, y1 < gridHeight, x1.isFinite, y1.isFinite, x2.isFinite, y2.isFinite else { return nil }
+        func clampCol(_ v: Float) -> Int { min(cols - 1, max(0, Int((v / cell).rounded(.down)))) }
+        func clampRow(_ v: Float) -> Int { min(rows - 1, max(0, Int((v / cell).rounded(.down)))) }
+        return (clampCol(x1), clampRow(y1), clampCol(x2), clampRow(y2))
     }
 
-    /// Whether `b` lies at least partly inside the grid.
-    func isInside(_ b: (Float, Float, Float, Float)) -> Bool { range(b) != nil }
+    /// Whether `s` lies at least partly inside the grid (view plus padding).
+    func isInside(_ s: CollisionShape) -> Bool { range(s) != nil }
 
-    /// Whether `b` overlaps a box already inserted.
-    func collides(_ b: (Float, Float, Float, Float)) -> Bool {
-        guard let (x0, y0, x1, y1) = range(b) else { return true }
+    /// Whether `s` overlaps a shape already inserted (of the same group, or any group when
+    /// `s.group` is 0).
+    func collides(_ s: CollisionShape) -> Bool {
+        guard let (x0, y0, x1, y1) = range(s) else { return false }
         for y in y0...y1 {
             for x in x0...x1 {
                 for i in cells[y * cols + x] {
-                    let o = boxes[Int(i)]
-                    if b.0 < o.2 && b.2 > o.0 && b.1 < o.3 && b.3 > o.1 { return true }
+                    let o = shapes[Int(i)]
+                    if s.group != 0 && o.group != s.group { continue }
+                    if s.hits(o) { return true }
                 }
             }
         }
         return false
     }
 
-    mutating func insert(_ b: (Float, Float, Float, Float)) {
-        guard let (x0, y0, x1, y1) = range(b) else { return }
-        let index = Int32(boxes.count)
-        boxes.append(b)
+    mutating func insert(_ s: CollisionShape) {
+        guard let (x0, y0, x1, y1) = range(s) else { return }
+        let index = Int32(shapes.count)
+        shapes.append(s)
         for y in y0...y1 { for x in x0...x1 { cells[y * cols + x].append(index) } }
     }
 }

@@ -102,7 +102,7 @@ enum SymbolAnchors {
         for i in 0..<(line.count - 1) {
             let a = line[i], b = line[i + 1]
             let seg = a.dist(b)
-            if d + seg >= target && seg > 0 {
+            if d + seg > target && seg > 0 {
                 let t = (target - d) / seg
                 let anchor = LineAnchor(point: Vec2(a.x + (b.x - a.x) * t, a.y + (b.y - a.y) * t).rounded,
                                         angle: atan2(a.y - b.y, a.x - b.x), segment: i)
@@ -112,6 +112,52 @@ enum SymbolAnchors {
             d += seg
         }
         return nil
+    }
+
+    /// MapLibre's bboxifyLabel: circles of diameter `boxSize` every half diameter along the line
+    /// around the anchor, covering the label plus padding for pitched views. All in tile units.
+    static func collisionCircles(_ line: [Vec2], anchor: Vec2, segment: Int, labelLength: Double, boxSize: Double,
+                                 overscaling: Double, into out: inout [LineCircle]) {
+        guard boxSize > 0, segment >= 0, segment + 1 < line.count else { return }
+        let step = boxSize / 2
+        let nBoxes = max(Int(min((labelLength / step).rounded(.down), 10_000)), 1)
+        let pitchPadding = Int((Double(nBoxes) * (1 + 0.4 * log2(overscaling)) / 2).rounded(.down))
+        let firstBoxOffset = -boxSize / 2
+        var p = anchor
+        var index = segment + 1
+        var anchorDistance = firstBoxOffset
+        let labelStart = -labelLength / 2
+        let paddingStart = labelStart - labelLength / 8
+        // Back along the line to the first segment the label (with padding) lies on.
+        repeat {
+            if index == 0 {
+                if anchorDistance > labelStart { return }
+                break
+            }
+            index -= 1
+            anchorDistance -= line[index].dist(p)
+            p = line[index]
+        } while anchorDistance > paddingStart
+        var segmentLength = line[index].dist(line[index + 1])
+        for i in -pitchPadding..<(nBoxes + pitchPadding) {
+            let boxOffset = Double(i) * step
+            var distance = labelStart + boxOffset
+            if boxOffset < 0 { distance += boxOffset }
+            if boxOffset > labelLength { distance += boxOffset - labelLength }
+            if distance < anchorDistance { continue }
+            while anchorDistance + segmentLength < distance {
+                anchorDistance += segmentLength
+                index += 1
+                if index + 1 >= line.count { return }
+                segmentLength = line[index].dist(line[index + 1])
+            }
+            let along = distance - anchorDistance
+            let p0 = line[index], p1 = line[index + 1]
+            let t = segmentLength > 0 ? along / segmentLength : 0
+            let center = Vec2(p0.x + t * (p1.x - p0.x), p0.y + t * (p1.y - p0.y))
+            let padded = abs(distance - firstBoxOffset) < step ? 0 : (distance - firstBoxOffset) * 0.8
+            out.append(LineCircle(center: center, distance: padded))
+        }
     }
 
     /// The pole of inaccessibility of a polygon (outer ring first), to `precision` tile units.

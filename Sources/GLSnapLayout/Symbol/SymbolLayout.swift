@@ -20,35 +20,77 @@ public enum SymbolLayout {
         let extent = Double(TileExtent.extent)
         let overscaling = max(1, exp2(zoom - Double(canonical.z)))
         let tilePixelRatio = extent / (512 * overscaling)
+        tile.tilePixelRatio = tilePixelRatio
         let hasTextField = layer.hasValue("text-field", kind: .layout)
         let hasIcon = layer.hasValue("icon-image", kind: .layout)
         let sortKeyValue = layer.hasValue("symbol-sort-key", kind: .layout) ? layer.layout("symbol-sort-key") : nil
         tile.placement = layer.layout("symbol-placement").evaluateString(ctx)
+        let sortByKey = sortKeyValue != nil && layer.layout("symbol-z-order").evaluateString(ctx) != "viewport-y"
         let alongLine = tile.placement != "point" && layer.layout("text-rotation-alignment").evaluateString(ctx) != "viewport"
-        for (fi, feature) in features.enumerated() {
-            guard tile.instances.count < maxInstances else { break }
+        // Text and geometry of every feature, in MapLibre's order: by sort key (a feature goes
+        // before earlier ones of the same key), then lines of one label merged end to end.
+        var texts: [[TextSection]] = [], lines: [[[Vec2]]] = [], keys: [Double] = []
+        for feature in features {
             ctx.feature = feature
-            // Text.
-            var sections: [TextSection] = []
-            if hasTextField {
-                sections = textSections(layer, ctx, provider: provider)
+            texts.append(hasTextField ? textSections(layer, ctx, provider: provider) : [])
+            let key = sortKeyValue?.evaluateNumber(ctx) ?? 0
+            keys.append(key.isNaN ? 0 : key)
+            lines.append(feature.geometryType == .polygon ? [] : TileExtent.scale(feature.geometry, fromExtent: source.extent).map { $0.map(Vec2.init) })
+        }
+        var order = Array(features.indices)
+        if sortByKey { order.sort { keys[$0] != keys[$1] ? keys[$0] < keys[$1] : $0 > $1 } }
+        let rawTexts = texts.map { $0.isEmpty ? nil : String(String.UnicodeScalarView($0.flatMap(\.text).compactMap(Unicode.Scalar.init))) }
+        if tile.placement == "line" {
+            var ordered = order.map { lines[$0] }
+            SymbolLines.merge(&ordered, keys: order.map { rawTexts[$0] })
+            for (k, fi) in order.enumerated() { lines[fi] = ordered[k] }
+        }
+        let spacing = layer.layout("symbol-spacing").evaluateNumber(ctx) * tilePixelRatio
+        var placedAnchors: [String: [Vec2]] = [:]
+        for fi in order {
+            guard tile.instances.count < maxInstances else { break }
+            let feature = features[fi]
+            ctx.feature = feature
+            // MapLibre evaluates sizes at zoom + 1 (and 18 for anchor spacing), but a size that does not
+            // depend on the feature was already fixed at the tile's zoom, so it stays that value.
+            let textSizeValue = layer.layout("text-size"), iconSizeValue = layer.layout("icon-size")
+            func size(_ v: PropertyValue, _ z: Double, _ fallback: Double) -> Double {
+                v.evaluate(EvaluationContext(zoom: v.isFeatureConstant ? zoom : z, feature: feature)).number ?? fallback
             }
+            let textLayoutSize = size(textSizeValue, zoom + 1, 16)
+            let iconLayoutSize = size(iconSizeValue, zoom + 1, 1)
+            let textMaxSize = size(textSizeValue, 18, 16)
+            // Text.
+            let glyphStart = tile.glyphQuads.count
+            let sections = textLayoutSize > 0 ? texts[fi] : []
             var shaping = Shaping()
+            var variableAnchors: [String] = []
+            var variableOffset = (0.0, 0.0)
             if !sections.isEmpty {
-                let anchor = textAnchor(layer, ctx)
-                var justify = layer.layout("text-justify").evaluateString(ctx)
+                var anchor = layer.layout("text-anchor").evaluateString(ctx)
+                if !alongLine, let v = variableAnchorList(layer, ctx) {
+                    variableAnchors = v
+                    variableOffset = variableOffsetBase(layer, ctx)
+                    anchor = "center"
+                }
+                var justify = alongLine ? "center" : layer.layout("text-justify").evaluateString(ctx)
                 if justify == "auto" {
-                    let h = TextShaper.alignment(anchor).h
+                    let h = TextShaper.alignment(variableAnchors.first ?? anchor).h
                     justify = h == 0 ? "left" : (h == 1 ? "right" : "center")
                 }
                 let j = justify == "right" ? 1.0 : (justify == "left" ? 0 : 0.5)
-                let offset = textOffset(layer, ctx, anchor: anchor)
+                let offset = variableAnchors.isEmpty ? textOffset(layer, ctx, anchor: anchor) : (0, 0)
                 shaping = TextShaper.shape(sections, provider: provider,
-                                           maxWidth: layer.layout("text-max-width").evaluateNumber(ctx) * TextShaper.oneEm,
+                                           maxWidth: tile.placement == "point" ? layer.layout("text-max-width").evaluateNumber(ctx) * TextShaper.oneEm : 0,
                                            lineHeight: layer.layout("text-line-height").evaluateNumber(ctx) * TextShaper.oneEm,
                                            justify: j, anchor: anchor,
                                            spacing: layer.layout("text-letter-spacing").evaluateNumber(ctx) * TextShaper.oneEm,
                                            offset: alongLine ? (0, 0) : offset, breakLines: tile.placement == "point")
+                if !shaping.isEmpty {
+                    appendGlyphQuads(&tile.glyphQuads, shaping, rotate: layer.layout("text-rotate").evaluateNumber(ctx) * .pi / 180,
+                                     alongLine: alongLine, offset: offset)
+                    if tile.glyphQuads.count == glyphStart { shaping = Shaping() }
+                }
             }
             // Icon.
             var icon: IconQuad?
@@ -56,72 +98,112 @@ public enum SymbolLayout {
                 icon = iconQuad(layer, ctx, provider: provider, pixelRatio: pixelRatio)
             }
             guard !shaping.isEmpty || icon != nil else { continue }
-            let glyphStart = tile.glyphQuads.count
-            if !shaping.isEmpty {
-                appendGlyphQuads(&tile.glyphQuads, shaping, rotate: layer.layout("text-rotate").evaluateNumber(ctx) * .pi / 180,
-                                 alongLine: alongLine, offset: textOffset(layer, ctx, anchor: textAnchor(layer, ctx)))
-            }
             let glyphs = glyphStart..<tile.glyphQuads.count
             let sectionIndex = tile.sections.count
             tile.sections.append(sections)
             let box = (shaping.left, shaping.top, shaping.right, shaping.bottom)
-            let sortKey = sortKeyValue?.evaluateNumber(ctx) ?? 0
+            let sortKey = keys[fi]
+            let textBoxScale = tilePixelRatio * textLayoutSize / TextShaper.oneEm
+            let textPadding = layer.layout("text-padding").evaluateNumber(ctx) * tilePixelRatio
             func add(_ anchor: Vec2, line: Int, segment: Int) {
-                tile.instances.append(SymbolInstance(feature: fi, anchor: anchor, line: line, segment: segment, glyphs: glyphs, text: sectionIndex,
-                                                     textBox: box, icon: icon, sortKey: sortKey))
+                var inst = SymbolInstance(feature: fi, anchor: anchor, line: line, segment: segment, glyphs: glyphs, text: sectionIndex,
+                                          textBox: box, icon: icon, sortKey: sortKey, textLayoutSize: textLayoutSize,
+                                          iconLayoutSize: iconLayoutSize)
+                inst.variableAnchors = variableAnchors
+                inst.variableOffset = variableOffset
+                if line >= 0, alongLine, !shaping.isEmpty {
+                    // MapLibre's text collision circles along the line.
+                    let height = (shaping.bottom - shaping.top) * textBoxScale + 2 * textPadding
+                    let length = (shaping.right - shaping.left) * textBoxScale + 2 * textPadding
+                    if height > 0 {
+                        let size = max(10 * textBoxScale, height)
+                        let start = tile.circles.count
+                        SymbolAnchors.collisionCircles(tile.lines[line], anchor: anchor, segment: segment, labelLength: length,
+                                                       boxSize: size, overscaling: overscaling, into: &tile.circles)
+                        inst.circles = start..<tile.circles.count
+                        inst.circleRadius = size / 2
+                    }
+                }
+                tile.instances.append(inst)
             }
-            let geometry = TileExtent.scale(feature.geometry, fromExtent: source.extent)
             if tile.placement == "point" {
                 switch feature.geometryType {
                 case .point:
-                    for part in geometry { for p in part where inside(p, extent) { add(Vec2(p), line: -1, segment: 0) } }
+                    for part in lines[fi] { for p in part where inside(p, extent) { add(p, line: -1, segment: 0) } }
                 case .polygon:
+                    let geometry = TileExtent.scale(feature.geometry, fromExtent: source.extent)
                     for polygon in classifyRings(geometry) {
                         let rings = polygon.map { $0.map(Vec2.init) }
-                        let pole = SymbolAnchors.poleOfInaccessibility(rings)
-                        if pole.x >= 0, pole.x < extent, pole.y >= 0, pole.y < extent { add(pole, line: -1, segment: 0) }
+                        let pole = SymbolAnchors.poleOfInaccessibility(rings, precision: extent / 512)
+                        if inside(pole, extent) { add(pole, line: -1, segment: 0) }
                     }
                 case .lineString:
-                    for line in geometry { if let p = line.first, inside(p, extent) { add(Vec2(p), line: -1, segment: 0) } }
+                    for line in lines[fi] { if let p = line.first, inside(p, extent) { add(p, line: -1, segment: 0) } }
                 default: break
                 }
                 continue
             }
-            guard feature.geometryType == .lineString || feature.geometryType == .polygon else { continue }
-            let textSizeLayout = layer.layout("text-size").evaluate(EvaluationContext(zoom: zoom + 1, feature: feature)).number ?? 16
-            let boxScale = tilePixelRatio * textSizeLayout / TextShaper.oneEm
+            let textMaxBoxScale = tilePixelRatio * textMaxSize / TextShaper.oneEm
             let labelLength = max(shaping.isEmpty ? 0 : shaping.right - shaping.left, icon.map { $0.box.2 - $0.box.0 } ?? 0)
             let maxAngle = layer.layout("text-max-angle").evaluateNumber(ctx) * .pi / 180
-            for part in geometry where part.count >= 2 {
-                let line = part.map(Vec2.init)
-                let anchors: [LineAnchor]
-                if tile.placement == "line-center" {
-                    let window = shaping.isEmpty ? 0 : 3.0 / 5.0 * TextShaper.oneEm * boxScale
-                    anchors = SymbolAnchors.center(line, labelLength: labelLength * boxScale, angleWindow: window, maxAngle: maxAngle).map { [$0] } ?? []
-                } else {
-                    anchors = SymbolAnchors.along(line, spacing: layer.layout("symbol-spacing").evaluateNumber(ctx) * tilePixelRatio,
-                                                  maxAngle: maxAngle, labelLength: labelLength, glyphSize: TextShaper.oneEm,
-                                                  hasText: !shaping.isEmpty, boxScale: boxScale, overscaling: overscaling, extent: extent)
+            let geometry: [[Vec2]]
+            if feature.geometryType == .polygon {
+                geometry = TileExtent.scale(feature.geometry, fromExtent: source.extent).map { $0.map(Vec2.init) }
+            } else if feature.geometryType == .lineString {
+                geometry = lines[fi]
+            } else { continue }
+            if tile.placement == "line-center" {
+                for line in geometry where line.count >= 2 {
+                    let window = shaping.isEmpty ? 0 : 3.0 / 5.0 * TextShaper.oneEm * textMaxBoxScale
+                    guard let a = SymbolAnchors.center(line, labelLength: labelLength * textMaxBoxScale, angleWindow: window,
+                                                       maxAngle: maxAngle) else { continue }
+                    tile.lines.append(line)
+                    add(a.point, line: tile.lines.count - 1, segment: a.segment)
                 }
+                continue
+            }
+            let text = rawTexts[fi]
+            for line in SymbolLines.clip(geometry, extent: extent) where line.count >= 2 {
+                let anchors = SymbolAnchors.along(line, spacing: spacing, maxAngle: maxAngle, labelLength: labelLength,
+                                                  glyphSize: TextShaper.oneEm, hasText: !shaping.isEmpty, boxScale: textMaxBoxScale,
+                                                  overscaling: overscaling, extent: extent)
                 guard !anchors.isEmpty else { continue }
                 let lineIndex = tile.lines.count
                 tile.lines.append(line)
-                for a in anchors { add(a.point, line: lineIndex, segment: a.segment) }
+                for a in anchors {
+                    // A label repeated closer than half the spacing is dropped (MapLibre's anchorIsTooClose).
+                    if let text, !shaping.isEmpty {
+                        if placedAnchors[text, default: []].contains(where: { $0.dist(a.point) < spacing / 2 }) { continue }
+                        placedAnchors[text, default: []].append(a.point)
+                    }
+                    add(a.point, line: lineIndex, segment: a.segment)
+                }
             }
         }
         return tile.isEmpty ? nil : tile
     }
 
-    private static func inside(_ p: TilePoint, _ extent: Double) -> Bool {
-        Double(p.x) >= 0 && Double(p.x) < extent && Double(p.y) >= 0 && Double(p.y) < extent
+    private static func inside(_ p: Vec2, _ extent: Double) -> Bool {
+        p.x >= 0 && p.x < extent && p.y >= 0 && p.y < extent
     }
 
-    static func textAnchor(_ layer: StyleLayer, _ ctx: EvaluationContext) -> String {
-        if layer.hasValue("text-variable-anchor", kind: .layout),
-           case .array(let a) = layer.layout("text-variable-anchor").evaluate(ctx), let first = a.first?.string {
-            return first
+    /// text-variable-anchor's anchors, or nil when the layer has none.
+    static func variableAnchorList(_ layer: StyleLayer, _ ctx: EvaluationContext) -> [String]? {
+        guard layer.hasValue("text-variable-anchor", kind: .layout),
+              case .array(let a) = layer.layout("text-variable-anchor").evaluate(ctx) else { return nil }
+        let anchors = a.compactMap(\.string)
+        return anchors.isEmpty ? nil : anchors
+    }
+
+    /// The offset variable anchors start from, in 24 px units: (radial offset, .nan) when
+    /// text-radial-offset is set, else text-offset.
+    static func variableOffsetBase(_ layer: StyleLayer, _ ctx: EvaluationContext) -> (Double, Double) {
+        if layer.hasValue("text-radial-offset", kind: .layout) {
+            return (layer.layout("text-radial-offset").evaluateNumber(ctx) * TextShaper.oneEm, .nan)
         }
-        return layer.layout("text-anchor").evaluateString(ctx)
+        let o = layer.layout("text-offset").evaluateNumbers(ctx)
+        guard o.count == 2 else { return (0, 0) }
+        return (o[0] * TextShaper.oneEm, o[1] * TextShaper.oneEm)
     }
 
     /// text-offset, or text-radial-offset when set, in 24 px units.

@@ -7,8 +7,8 @@ extension SymbolPlacement {
     /// placeGlyphsAlongLine in screen space). False when a glyph runs off the line.
     static func lineGlyphs(_ inst: SymbolInstance, _ symbols: SymbolTile, line: [(x: Double, y: Double)],
                            anchor: (x: Double, y: Double), translate: (Double, Double), fontScale: Double, keepUpright: Bool,
-                           sections: [TextSection], fill: Color, halo: Color, opacity: Float, paint: [Float], padding: Double,
-                           verts: inout [Float], boxes: inout [(Float, Float, Float, Float)]) -> Bool {
+                           sections: [TextSection], fill: Color, halo: Color, opacity: Float, paint: [Float],
+                           verts: inout [Float], toScreen: ((Vec2) -> Vec2?)? = nil) -> Bool {
         let seg = inst.segment
         guard seg >= 0, seg + 1 < line.count else { return false }
         func walk(_ dist: Double) -> (x: Double, y: Double, angle: Double)? {
@@ -49,19 +49,22 @@ extension SymbolPlacement {
             flip = f.x > l.x
         }
         let sign = flip ? -1.0 : 1.0
-        let half = Float(12 * fontScale + padding)
         for q in quads {
-            guard let p = walk(q.along * fontScale * sign) else { verts.removeAll(); boxes.removeAll(); return false }
+            guard let p = walk(q.along * fontScale * sign) else { verts.removeAll(); return false }
             let angle = p.angle + (flip ? .pi : 0)
             let c = cos(angle), s = sin(angle)
-            let corners = [q.tl, q.tr, q.bl, q.br].map { v -> Vec2 in
+            var corners = [q.tl, q.tr, q.bl, q.br].map { v -> Vec2 in
                 let x = v.x * fontScale, y = v.y * fontScale
                 return Vec2(p.x + translate.0 + x * c - y * s, p.y + translate.1 + x * s + y * c)
             }
+            if let toScreen {
+                // Laid out flat on the map (text-pitch-alignment map): project each corner.
+                var projected: [Vec2] = []
+                for v in corners { guard let q = toScreen(v) else { verts.removeAll(); return false }; projected.append(q) }
+                corners = projected
+            }
             let color = sections[safe: q.section]?.color ?? fill
             emitQuad(&verts, corners, q.tex, color, halo, opacity, paint)
-            let cx = Float(p.x + translate.0), cy = Float(p.y + translate.1)
-            boxes.append((cx - half, cy - half, cx + half, cy + half))
         }
         return true
     }

@@ -24,11 +24,14 @@ public struct SymbolLayerInput {
 }
 
 /// Places every symbol of a view at once: projects anchors, tests collisions in screen space over
-/// all tiles and layers (top layer first, as MapLibre), and writes the vertices of what is shown.
+/// all tiles and layers, and writes the vertices of what is shown. The order is MapLibre
+/// Native's: layers top to bottom; within a layer tiles top to bottom, left to right (in the
+/// rotated view), and in each tile the symbols in layout order (by sort key when the layer has
+/// one, across tiles; from the bottom of the view up for `symbol-z-order: viewport-y`).
 /// Deterministic: the same inputs give the same output; there is no fading.
 public enum SymbolPlacement {
     public static func place(_ layers: [SymbolLayerInput], transform: Transform, provider: SymbolResourceProvider) -> [SymbolDrawData] {
-        var grid = CollisionGrid(width: transform.width, height: transform.height)
+        var grid = CollisionGrid(width: transform.width, height: transform.height, padding: transform.pitch != 0 ? 200 : 100)
         var out = [SymbolDrawData](repeating: SymbolDrawData(glyphAtlas: provider.glyphAtlas, iconAtlas: provider.iconAtlas), count: layers.count)
         for li in layers.indices.reversed() {
             out[li] = placeLayer(layers[li], transform: transform, grid: &grid, provider: provider)
@@ -44,153 +47,58 @@ public enum SymbolPlacement {
         var sdfIcon: Bool
     }
 
+    /// Tiles in MapLibre Native's placement order: deeper zoom first, then by the rotated tile
+    /// position, top row first, left to right.
+    static func sortedTiles(_ tiles: [(tile: CoveredTile, symbols: SymbolTile)], bearing: Double) -> [(tile: CoveredTile, symbols: SymbolTile)] {
+        let angle = -bearing * .pi / 180
+        let c = cos(angle), s = sin(angle)
+        func rotated(_ t: CoveredTile) -> (Double, Double) {
+            let x = Double(t.id.x) + Double(t.wrap) * exp2(Double(t.id.z)), y = Double(t.id.y)
+            return (x * c - y * s, x * s + y * c)
+        }
+        return tiles.enumerated().sorted { a, b in
+            if a.element.tile.id.z != b.element.tile.id.z { return a.element.tile.id.z > b.element.tile.id.z }
+            let ra = rotated(a.element.tile), rb = rotated(b.element.tile)
+            if ra.1 != rb.1 { return ra.1 < rb.1 }
+            if ra.0 != rb.0 { return ra.0 < rb.0 }
+            return a.offset < b.offset
+        }.map(\.element)
+    }
+
     static func placeLayer(_ input: SymbolLayerInput, transform t: Transform, grid: inout CollisionGrid,
                            provider: SymbolResourceProvider) -> SymbolDrawData {
-        let layer = input.layer
         var draw = SymbolDrawData(glyphAtlas: provider.glyphAtlas, iconAtlas: provider.iconAtlas)
-        let zoom = t.zoom
-        let zctx = EvaluationContext(zoom: zoom)
-        let L = { (name: String) in layer.layout(name) }
-        let textAllowOverlap = allowOverlap(layer, "text", zctx)
-        let iconAllowOverlap = allowOverlap(layer, "icon", zctx)
-        let textIgnore = L("text-ignore-placement").evaluateBool(zctx), iconIgnore = L("icon-ignore-placement").evaluateBool(zctx)
-        let textOptional = L("text-optional").evaluateBool(zctx), iconOptional = L("icon-optional").evaluateBool(zctx)
-        let placementKind = L("symbol-placement").evaluateString(zctx)
-        let isLine = placementKind != "point"
-        let textRotMap = resolve(L("text-rotation-alignment").evaluateString(zctx), isLine) == "map"
-        let iconRotMap = resolve(L("icon-rotation-alignment").evaluateString(zctx), isLine) == "map"
-        let textPitchMap = L("text-pitch-alignment").evaluateString(zctx) == "auto" ? textRotMap
-            : L("text-pitch-alignment").evaluateString(zctx) == "map"
-        let keepUpright = L("text-keep-upright").evaluateBool(zctx)
-        let textPadding = L("text-padding").evaluateNumber(zctx)
-        let iconPadding = L("icon-padding").evaluateNumbers(zctx).first ?? 2
-        let fit = L("icon-text-fit").evaluateString(zctx)
-        let fitPadding = L("icon-text-fit-padding").evaluateNumbers(zctx)
-        let textTranslate = translate(layer, "text", zctx, t), iconTranslate = translate(layer, "icon", zctx, t)
-        let angle = -t.bearing * .pi / 180
-        let cosA = cos(angle), sinA = sin(angle)
-        let zOrder = L("symbol-z-order").evaluateString(zctx)
-        let sortByKey = layer.hasValue("symbol-sort-key", kind: .layout) && zOrder != "viewport-y"
-        let sortByY = !sortByKey && (zOrder == "viewport-y" || (zOrder == "auto" && (textAllowOverlap || iconAllowOverlap || textIgnore || iconIgnore)))
-        let P = { (name: String) in layer.paint(name) }
-        let textSizeV = L("text-size"), iconSizeV = L("icon-size")
-        let textColorV = P("text-color"), haloColorV = P("text-halo-color"), haloWidthV = P("text-halo-width")
-        let haloBlurV = P("text-halo-blur"), textOpacityV = P("text-opacity")
-        let iconOpacityV = P("icon-opacity"), iconColorV = P("icon-color"), iconHaloColorV = P("icon-halo-color")
-        let iconHaloWidthV = P("icon-halo-width"), iconHaloBlurV = P("icon-halo-blur")
+        let params = LayerParams(input.layer, transform: t)
+        let tiles = sortedTiles(input.tiles, bearing: t.bearing)
+        // (tile, instance) in placement order.
+        var sequence: [(tile: Int, inst: Int)] = []
+        var projectors = tiles.map { TileProjector(transform: t, tile: $0.tile, symbols: $0.symbols) }
+        for (ti, entry) in tiles.enumerated() {
+            let count = entry.symbols.instances.count
+            if params.zOrder == "viewport-y" && !params.sortByKey {
+                // Placed from the bottom of the view up (the reverse of the drawing order).
+                var ys: [(Double, Int)] = []
+                ys.reserveCapacity(count)
+                for i in 0..<count { ys.append((projectors[ti].project(entry.symbols.instances[i].anchor)?.y ?? 0, i)) }
+                ys.sort { $0.0 != $1.0 ? $0.0 > $1.0 : $0.1 > $1.1 }
+                for (_, i) in ys { sequence.append((ti, i)) }
+            } else {
+                for i in 0..<count { sequence.append((ti, i)) }
+            }
+        }
+        if params.sortByKey {
+            let keyed = sequence.enumerated().map { (key: tiles[$0.element.tile].symbols.instances[$0.element.inst].sortKey, n: $0.offset, item: $0.element) }
+            sequence = keyed.sorted { $0.key != $1.key ? $0.key < $1.key : $0.n < $1.n }.map(\.item)
+        }
         var placed: [Placed] = []
-        let tiles = input.tiles.sorted { a, b in
-            // Bottom tiles first, as MapLibre places them.
-            (b.tile.id.y, b.tile.wrap, b.tile.id.x) < (a.tile.id.y, a.tile.wrap, a.tile.id.x)
+        for (n, item) in sequence.enumerated() {
+            let symbols = tiles[item.tile].symbols
+            guard var p = placeSymbol(symbols.instances[item.inst], symbols, params: params, projector: &projectors[item.tile],
+                                      grid: &grid, transform: t, draw: &draw) else { continue }
+            p.order = n
+            placed.append(p)
         }
-        var order = 0
-        for (covered, symbols) in tiles {
-            let m = t.tileMatrix(for: covered.id, wrap: covered.wrap)
-            func project(_ p: Vec2) -> (x: Double, y: Double, w: Double)? {
-                let x = Double(m[0]) * p.x + Double(m[4]) * p.y + Double(m[12])
-                let y = Double(m[1]) * p.x + Double(m[5]) * p.y + Double(m[13])
-                let w = Double(m[3]) * p.x + Double(m[7]) * p.y + Double(m[15])
-                guard w > 1e-6 else { return nil }
-                return ((x / w + 1) / 2 * t.width, (1 - y / w) / 2 * t.height, w)
-            }
-            var projectedLines: [Int: [(x: Double, y: Double)]?] = [:]
-            for inst in symbols.instances {
-                order += 1
-                guard let a = project(inst.anchor) else { continue }
-                var ctx = EvaluationContext(zoom: zoom)
-                ctx.feature = symbols.features[inst.feature]
-                let perspective = min(max(0.5 + 0.5 * t.cameraToCenterDistance / a.w, 0), 4)
-                let textSize = textSizeV.evaluateNumber(ctx) * (textPitchMap ? t.cameraToCenterDistance / a.w : perspective)
-                let fontScale = textSize / TextShaper.oneEm
-                let iconSize = iconSizeV.evaluateNumber(ctx) * perspective
-                var textVerts: [Float] = [], iconVerts: [Float] = []
-                var textBoxes: [(Float, Float, Float, Float)] = []
-                var iconBox: (Float, Float, Float, Float)?
-                let ta = (a.x + textTranslate.0, a.y + textTranslate.1)
-                let ia = (a.x + iconTranslate.0, a.y + iconTranslate.1)
-                // Text.
-                if inst.hasText {
-                    let fill = textColorV.evaluateColor(ctx), halo = haloColorV.evaluateColor(ctx)
-                    let paint: [Float] = [Float(haloWidthV.evaluateNumber(ctx)), Float(haloBlurV.evaluateNumber(ctx)), Float(fontScale)]
-                    let opacity = Float(textOpacityV.evaluateNumber(ctx))
-                    let sections = symbols.sections[safe: inst.text] ?? []
-                    if inst.line >= 0 && textRotMap {
-                        if projectedLines[inst.line] == nil {
-                            let pts = symbols.lines[inst.line].map { project($0) }
-                            projectedLines[inst.line] = pts.contains { $0 == nil } ? .some(nil) : .some(pts.compactMap { $0.map { ($0.x, $0.y) } })
-                        }
-                        guard let line = projectedLines[inst.line] ?? nil else { continue }
-                        guard lineGlyphs(inst, symbols, line: line, anchor: (a.x, a.y), translate: textTranslate, fontScale: fontScale,
-                                         keepUpright: keepUpright, sections: sections, fill: fill, halo: halo, opacity: opacity, paint: paint,
-                                         padding: textPadding, verts: &textVerts, boxes: &textBoxes) else { continue }
-                    } else {
-                        for q in symbols.glyphQuads[inst.glyphs] {
-                            var corners = [q.tl, q.tr, q.bl, q.br].map { Vec2($0.x * fontScale, $0.y * fontScale) }
-                            if textRotMap { corners = corners.map { Vec2($0.x * cosA - $0.y * sinA, $0.x * sinA + $0.y * cosA) } }
-                            let color = sections[safe: q.section]?.color ?? fill
-                            emitQuad(&textVerts, corners.map { Vec2(ta.0 + $0.x, ta.1 + $0.y) }, q.tex, color, halo, opacity, paint)
-                        }
-                        let b = inst.textBox
-                        textBoxes.append((Float(ta.0 + b.0 * fontScale - textPadding), Float(ta.1 + b.1 * fontScale - textPadding),
-                                          Float(ta.0 + b.2 * fontScale + textPadding), Float(ta.1 + b.3 * fontScale + textPadding)))
-                    }
-                }
-                // Icon.
-                var sdfIcon = false
-                if let icon = inst.icon {
-                    sdfIcon = icon.sdf
-                    var corners = [icon.tl, icon.tr, icon.bl, icon.br].map { Vec2($0.x * iconSize, $0.y * iconSize) }
-                    var box = (icon.box.0 * iconSize, icon.box.1 * iconSize, icon.box.2 * iconSize, icon.box.3 * iconSize)
-                    if fit != "none", inst.hasText, inst.line < 0 {
-                        let b = inst.textBox
-                        var x1 = b.0 * fontScale, y1 = b.1 * fontScale, x2 = b.2 * fontScale, y2 = b.3 * fontScale
-                        let p = fitPadding.count == 4 ? fitPadding : [0, 0, 0, 0]
-                        if fit == "width" || fit == "both" { x1 -= p[3]; x2 += p[1] } else { let c = (x1 + x2) / 2; x1 = c + box.0; x2 = c + box.2 }
-                        if fit == "height" || fit == "both" { y1 -= p[0]; y2 += p[2] } else { let c = (y1 + y2) / 2; y1 = c + box.1; y2 = c + box.3 }
-                        box = (x1, y1, x2, y2)
-                        corners = [Vec2(x1, y1), Vec2(x2, y1), Vec2(x1, y2), Vec2(x2, y2)]
-                    }
-                    if iconRotMap || (isLine && iconRotMap) {
-                        corners = corners.map { Vec2($0.x * cosA - $0.y * sinA, $0.x * sinA + $0.y * cosA) }
-                    }
-                    if inst.line >= 0 && iconRotMap, let line = symbols.lines[safe: inst.line], inst.segment + 1 < line.count,
-                       let p0 = project(line[inst.segment]), let p1 = project(line[inst.segment + 1]) {
-                        let ang = atan2(p1.y - p0.y, p1.x - p0.x)
-                        let c = cos(ang), s = sin(ang)
-                        corners = [icon.tl, icon.tr, icon.bl, icon.br].map { Vec2(($0.x * c - $0.y * s) * iconSize, ($0.x * s + $0.y * c) * iconSize) }
-                    }
-                    let o = Float(iconOpacityV.evaluateNumber(ctx))
-                    let fill = sdfIcon ? iconColorV.evaluateColor(ctx) : Color.white
-                    let halo = sdfIcon ? iconHaloColorV.evaluateColor(ctx) : Color.transparent
-                    let paint: [Float] = [Float(iconHaloWidthV.evaluateNumber(ctx)), Float(iconHaloBlurV.evaluateNumber(ctx)), Float(iconSize)]
-                    emitQuad(&iconVerts, corners.map { Vec2(ia.0 + $0.x, ia.1 + $0.y) }, icon.tex, fill, halo, o, paint)
-                    iconBox = (Float(ia.0 + box.0 - iconPadding), Float(ia.1 + box.1 - iconPadding),
-                               Float(ia.0 + box.2 + iconPadding), Float(ia.1 + box.3 + iconPadding))
-                    if iconSize != 1 || corners[0].y != corners[1].y { draw.iconsLinear = true }
-                }
-                // Collision.
-                let hasText = !textVerts.isEmpty, hasIcon = !iconVerts.isEmpty
-                var placeText = hasText && (textAllowOverlap || !textBoxes.contains { grid.collides($0) })
-                var placeIcon = hasIcon && (iconAllowOverlap || !(iconBox.map { grid.collides($0) } ?? false))
-                if hasText && !textBoxes.contains(where: { grid.isInside($0) }) { placeText = false }
-                if hasIcon, let b = iconBox, !grid.isInside(b) { placeIcon = false }
-                let iconWithoutText = textOptional || !hasText
-                let textWithoutIcon = iconOptional || !hasIcon
-                if !iconWithoutText && !textWithoutIcon {
-                    placeText = placeText && placeIcon; placeIcon = placeText
-                } else if !textWithoutIcon {
-                    placeText = placeIcon && placeText
-                } else if !iconWithoutText {
-                    placeIcon = placeIcon && placeText
-                }
-                if placeText && !textIgnore { for b in textBoxes { grid.insert(b) } }
-                if placeIcon && !iconIgnore, let b = iconBox { grid.insert(b) }
-                guard placeText || placeIcon else { continue }
-                let key = sortByKey ? inst.sortKey : (sortByY ? a.y : 0)
-                placed.append(Placed(key: key, order: order, text: placeText ? textVerts : [], icon: placeIcon ? iconVerts : [], sdfIcon: sdfIcon))
-            }
-        }
-        if sortByKey || sortByY { placed.sort { ($0.key, $0.order) < ($1.key, $1.order) } }
+        if params.sortByKey || params.sortByY { placed.sort { ($0.key, $0.order) < ($1.key, $1.order) } }
         for p in placed {
             draw.text += p.text
             if p.sdfIcon { draw.sdfIcons += p.icon } else { draw.icons += p.icon }
@@ -232,6 +140,46 @@ public enum SymbolPlacement {
             out.append(Float(halo.r)); out.append(Float(halo.g)); out.append(Float(halo.b)); out.append(Float(halo.a))
             out.append(opacity); out.append(paint[0]); out.append(paint[1]); out.append(paint[2])
         }
+    }
+}
+
+/// Projects a tile's points to screen pixels, caching its projected lines.
+struct TileProjector {
+    let m: [Float]
+    /// Tile units per CSS pixel of the view (for line label distances).
+    let tileUnitsPerPixel: Double
+    let width: Double, height: Double
+    var lines: [Int: [(x: Double, y: Double)]?] = [:]
+    let symbols: SymbolTile
+
+    init(transform t: Transform, tile: CoveredTile, symbols: SymbolTile) {
+        m = t.tileMatrix(for: tile.id, wrap: tile.wrap)
+        tileUnitsPerPixel = Double(TileExtent.extent) * exp2(Double(tile.id.z)) / t.worldSize
+        width = t.width; height = t.height
+        self.symbols = symbols
+    }
+
+    /// Screen position and clip w of a tile point; nil behind the camera.
+    func project(_ p: Vec2) -> (x: Double, y: Double, w: Double)? {
+        let x = Double(m[0]) * p.x + Double(m[4]) * p.y + Double(m[12])
+        let y = Double(m[1]) * p.x + Double(m[5]) * p.y + Double(m[13])
+        let w = Double(m[3]) * p.x + Double(m[7]) * p.y + Double(m[15])
+        guard w > 1e-6 else { return nil }
+        return ((x / w + 1) / 2 * width, (1 - y / w) / 2 * height, w)
+    }
+
+    /// The tile's line `index` in screen pixels; nil when part of it is behind the camera.
+    mutating func line(_ index: Int) -> [(x: Double, y: Double)]? {
+        if let cached = lines[index] { return cached }
+        guard let source = symbols.lines[safe: index] else { return nil }
+        var pts: [(x: Double, y: Double)] = []
+        pts.reserveCapacity(source.count)
+        for p in source {
+            guard let q = project(p) else { lines[index] = .some(nil); return nil }
+            pts.append((q.x, q.y))
+        }
+        lines[index] = .some(pts)
+        return pts
     }
 }
 

@@ -34,7 +34,26 @@ struct SymbolInstance: Sendable {
     var textBox: (Double, Double, Double, Double)
     var icon: IconQuad?
     var sortKey: Double
+    /// text-size and icon-size at the tile's zoom + 1: collision boxes are this size (MapLibre's
+    /// layoutTextSize / layoutIconSize), whatever size the label is drawn at.
+    var textLayoutSize: Double
+    var iconLayoutSize: Double
+    /// Line labels: the collision circles along the line (indices into `SymbolTile.circles`) and
+    /// their radius in tile units.
+    var circles: Range<Int> = 0..<0
+    var circleRadius: Double = 0
+    /// text-variable-anchor: the anchors to try and the offset (24 px units, radial offset in x
+    /// with `.nan` in y) each is shifted by; empty for a fixed anchor.
+    var variableAnchors: [String] = []
+    var variableOffset: (Double, Double) = (0, 0)
     var hasText: Bool { !glyphs.isEmpty }
+}
+
+/// A collision circle of a line label: its center in tile units and its signed distance from the
+/// anchor along the line (MapLibre's bboxifyLabel, with the same 0.8 padding factor).
+struct LineCircle: Sendable {
+    var center: Vec2
+    var distance: Double
 }
 
 /// The symbols of one layer in one tile, laid out at the tile's zoom. Built once and cached; the
@@ -43,6 +62,9 @@ public struct SymbolTile: Sendable {
     var instances: [SymbolInstance] = []
     var glyphQuads: [GlyphQuad] = []
     var lines: [[Vec2]] = []
+    var circles: [LineCircle] = []
+    /// Tile units per CSS pixel at the tile's own zoom (MapLibre's tilePixelRatio).
+    var tilePixelRatio = 8.0
     var sections: [[TextSection]] = []
     public var features: [VectorFeature] = []
     /// "point", "line" or "line-center".
