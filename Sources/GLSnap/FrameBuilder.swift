@@ -13,6 +13,8 @@ struct FrameBuilder {
     let policy: SourceErrorPolicy
     /// Seconds spent reading and decoding tiles in this builder's frames.
     private(set) var tileLoadSeconds = 0.0
+    /// Seconds spent placing symbols (collision detection across the view).
+    private(set) var placementSeconds = 0.0
     /// Tiles drawn around under `SourceErrorPolicy.skip`.
     private(set) var warnings: [String] = []
     /// Symbol placement of this builder's camera by frame layer index, made with the first frame
@@ -86,7 +88,9 @@ struct FrameBuilder {
         if let placedSymbols {
             for (i, symbols) in placedSymbols where i < layers.count { layers[i].symbols = symbols }
         } else {
+            let start = DispatchTime.now().uptimeNanoseconds
             placeSymbols(&layers, inputs: symbolInputs, transform: transform)
+            placementSeconds += Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
             placedSymbols = Dictionary(uniqueKeysWithValues: symbolInputs.map { ($0.index, layers[$0.index].symbols) })
         }
         var frame = Frame(transform: transform, pixelRatio: pixelRatio, width: width, height: height, piece: piece,

@@ -40,6 +40,8 @@ public struct SnapshotTimings: Sendable {
     public var tileLoad: Double = 0
     /// Filtering and tessellating tile layers into buckets, and assembling the frame.
     public var layout: Double = 0
+    /// Placing labels and icons (collision detection over the whole view).
+    public var placement: Double = 0
     /// Uploading buffers and issuing draw calls.
     public var draw: Double = 0
     /// Waiting for the rasterizer and reading the framebuffer back.

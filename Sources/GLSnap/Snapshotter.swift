@@ -128,7 +128,8 @@ public final class Snapshotter: @unchecked Sendable {
         let (width, height) = try options.pixelSize()
         var image = RGBAImage(width: width, height: height)
         var snapshot = try image.pixels.withUnsafeMutableBytes { pixels in
-            try render(camera: camera, options: options) { band, y, rows in
+            // A one-piece image is read back straight into the snapshot's pixels.
+            try render(camera: camera, options: options, destination: pixels) { band, y, rows in
                 let start = y * width * 4
                 pixels.baseAddress!.advanced(by: start).copyMemory(from: band.baseAddress!, byteCount: rows * width * 4)
             }
@@ -153,7 +154,10 @@ public final class Snapshotter: @unchecked Sendable {
         try render(camera: camera, options: options, progress: progress, band: band)
     }
 
+    /// With a `destination` of the whole image's size, an image drawn in one piece is read back
+    /// into it directly and `band` is not called.
     func render(camera: CameraOptions, options: MapSnapshotOptions, progress: ((_ done: Int, _ total: Int) -> Void)? = nil,
+                destination: UnsafeMutableRawBufferPointer? = nil,
                 band: (UnsafeRawBufferPointer, _ firstRow: Int, _ rowCount: Int) throws -> Void) throws -> Snapshot {
         guard let style else { throw GLSnapError.style(source: "(none)", message: "no style set: call setStyle first") }
         let (width, height) = try options.pixelSize(streamed: true)
@@ -165,7 +169,8 @@ public final class Snapshotter: @unchecked Sendable {
         let bandHeight = max(1, min(height, pieceSide, options.limits.maxBandBytes / (width * 4)))
         let columns = (width + pieceSide - 1) / pieceSide
         let bands = (height + bandHeight - 1) / bandHeight
-        var bandPixels = [UInt8](repeating: 0, count: width * bandHeight * 4)
+        let direct = destination.flatMap { d in bands == 1 && columns == 1 && d.count >= width * height * 4 ? d : nil }
+        var bandPixels = [UInt8](repeating: 0, count: direct == nil ? width * bandHeight * 4 : 0)
         var piecePixels = [UInt8](repeating: 0, count: columns == 1 ? 0 : min(width, pieceSide) * bandHeight * 4)
         for b in 0..<bands {
             let y = b * bandHeight
@@ -174,11 +179,13 @@ public final class Snapshotter: @unchecked Sendable {
                 let x = c * pieceSide
                 let piece = PixelRect(x: x, y: y, width: min(pieceSide, width - x), height: rows)
                 let start = DispatchTime.now().uptimeNanoseconds
-                let loadBefore = builder.tileLoadSeconds
+                let loadBefore = builder.tileLoadSeconds, placementBefore = builder.placementSeconds
                 let frame = try builder.frame(transform: transform, pixelRatio: options.pixelRatio, width: width, height: height, piece: piece)
                 let tileLoad = builder.tileLoadSeconds - loadBefore
+                let placement = builder.placementSeconds - placementBefore
                 timings.tileLoad += tileLoad
-                timings.layout += Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9 - tileLoad
+                timings.placement += placement
+                timings.layout += Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9 - tileLoad - placement
                 let (draw, readback): (Double, Double)
                 do {
                     (draw, readback) = try withWorker { worker in
@@ -186,7 +193,9 @@ public final class Snapshotter: @unchecked Sendable {
                             let t0 = DispatchTime.now().uptimeNanoseconds
                             try renderer.draw(frame)
                             let t1 = DispatchTime.now().uptimeNanoseconds
-                            if columns == 1 {
+                            if let direct {
+                                try renderer.readPixels(into: direct)
+                            } else if columns == 1 {
                                 try bandPixels.withUnsafeMutableBytes { try renderer.readPixels(into: $0) }
                             } else {
                                 try piecePixels.withUnsafeMutableBytes { try renderer.readPixels(into: $0) }
@@ -215,7 +224,9 @@ public final class Snapshotter: @unchecked Sendable {
                 }
                 progress?(b * columns + c + 1, bands * columns)
             }
-            try bandPixels.withUnsafeBytes { try band(UnsafeRawBufferPointer(rebasing: $0[0..<(rows * width * 4)]), y, rows) }
+            if direct == nil {
+                try bandPixels.withUnsafeBytes { try band(UnsafeRawBufferPointer(rebasing: $0[0..<(rows * width * 4)]), y, rows) }
+            }
         }
         var snapshot = Snapshot(image: RGBAImage(width: 1, height: 1), pixelRatio: options.pixelRatio, transform: transform)
         snapshot.timings = timings

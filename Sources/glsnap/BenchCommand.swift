@@ -122,6 +122,7 @@ enum BenchCommand {
                         result.encode += Double(t2 - t1) / 1e9
                         result.timings.tileLoad += snap.timings.tileLoad
                         result.timings.layout += snap.timings.layout
+                        result.timings.placement += snap.timings.placement
                         result.timings.draw += snap.timings.draw
                         result.timings.readback += snap.timings.readback
                         done += 1
@@ -152,7 +153,7 @@ enum BenchCommand {
         var usage = rusage()
         getrusage(RUSAGE_SELF.rawValue, &usage)
         let rss = Int(usage.ru_maxrss) * 1024
-        let stages: [(String, Double)] = [("tile_load", r.timings.tileLoad), ("layout", r.timings.layout), ("draw", r.timings.draw),
+        let stages: [(String, Double)] = [("tile_load", r.timings.tileLoad), ("layout", r.timings.layout), ("placement", r.timings.placement), ("draw", r.timings.draw),
                                           ("readback", r.timings.readback), ("encode", r.encode)]
         let bytesAvg = r.bytes.reduce(0, +) / max(1, r.bytes.count)
         print(String(format: "glsnap: %d snapshots of %gx%g @%gx, %d workers: %.2f snapshots/s, p50 %.1f ms, p95 %.1f ms, p99 %.1f ms",
