@@ -14,6 +14,7 @@ let package = Package(
         // Thin C interop targets: module maps over Debian headers, no logic.
         .systemLibrary(name: "CMesa", path: "Sources/CMesa"),
         .systemLibrary(name: "CPNG", path: "Sources/CPNG", pkgConfig: "libpng"),
+        .systemLibrary(name: "CSystem", path: "Sources/CSystem"),
         .systemLibrary(name: "CZlib", path: "Sources/CZlib", pkgConfig: "zlib"),
         .systemLibrary(name: "CDeflate", path: "Sources/CDeflate", pkgConfig: "libdeflate"),
         .systemLibrary(name: "CSQLite", path: "Sources/CSQLite", pkgConfig: "sqlite3"),
@@ -30,7 +31,7 @@ let package = Package(
         .target(name: "GLSnapImage", dependencies: ["CPNG", "CDeflate", "CRsvg", "CJPEG", "CWebP", "CFreeType", "CFontconfig"]),
         .target(name: "GLSnapGL", dependencies: ["CMesa"]),
         .target(name: "GLSnapRender", dependencies: ["GLSnapGL", "GLSnapLayout", "GLSnapImage"]),
-        .target(name: "GLSnap", dependencies: ["GLSnapRender", "GLSnapLayout", "GLSnapData", "GLSnapStyle", "GLSnapImage"]),
+        .target(name: "GLSnap", dependencies: ["GLSnapRender", "GLSnapLayout", "GLSnapData", "GLSnapStyle", "GLSnapImage", "CSystem"]),
         .target(name: "GLSnapServer", dependencies: ["GLSnap", "GLSnapImage", "GLSnapStyle", "CMicroHTTPD"]),
         .executableTarget(name: "glsnap", dependencies: ["GLSnap", "GLSnapGL", "GLSnapImage", "GLSnapStyle", "GLSnapServer"]),
         .executableTarget(name: "glsnap-conformance", dependencies: ["GLSnap", "GLSnapGL", "GLSnapImage", "GLSnapStyle"]),

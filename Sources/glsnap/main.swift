@@ -19,6 +19,7 @@ func fail(_ message: String, code: Int32) -> Never {
     exit(code)
 }
 
+tuneAllocatorForSnapshots()
 var args = Array(CommandLine.arguments.dropFirst())
 guard let command = args.first else {
     print(usage)
