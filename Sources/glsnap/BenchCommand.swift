@@ -83,6 +83,16 @@ enum BenchCommand {
         var encode = 0.0
         var wall = 0.0
         var firstOutput: [UInt8]?
+        /// Resident memory every 500 snapshots (for soak runs).
+        var rssSamples: [(Int, Int)] = []
+    }
+
+    /// Resident memory now, from /proc/self/statm (0 where that is unavailable).
+    static func currentRSS() -> Int {
+        guard let text = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else { return 0 }
+        let fields = text.split(separator: " ")
+        guard fields.count > 1, let pages = Int(fields[1]) else { return 0 }
+        return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
     }
 
     static func measure(_ snapshotter: Snapshotter, cameras: [CameraOptions], workers: Int, format: String,
@@ -127,8 +137,9 @@ enum BenchCommand {
                         result.timings.readback += snap.timings.readback
                         done += 1
                         if done % 10 == 0 || done == cameras.count {
-                            FileHandle.standardError.write(Data("\r  \(done)/\(cameras.count) snapshots".utf8))
+                            FileHandle.standardError.write(Data("\r  \(done)/\(cameras.count) snapshots, RSS \(currentRSS() >> 20) MiB".utf8))
                         }
+                        if done % 500 == 0 { result.rssSamples.append((done, currentRSS())) }
                         lock.unlock()
                     } catch {
                         lock.lock()
@@ -159,6 +170,9 @@ enum BenchCommand {
         print(String(format: "glsnap: %d snapshots of %gx%g @%gx, %d workers: %.2f snapshots/s, p50 %.1f ms, p95 %.1f ms, p99 %.1f ms",
                      r.latency.count, size.width, size.height, ratio, workers, perSecond, pct(0.5), pct(0.95), pct(0.99)))
         print("peak RSS \(rss / 1_048_576) MiB, output \(bytesAvg) bytes on average")
+        if !r.rssSamples.isEmpty {
+            print("RSS by snapshots done: " + r.rssSamples.map { "\($0.0): \($0.1 >> 20) MiB" }.joined(separator: ", "))
+        }
         print("time per snapshot: " + stages.map { String(format: "%@ %.1f ms", $0.0, $0.1 / n * 1000) }.joined(separator: ", "))
         if json {
             var fields = [
