@@ -18,25 +18,36 @@ echo "== render suite, the foundation's categories (floor 85%)"
 "$bin" render --suite "$shared/integration" --output "$out" --report "$out/render-foundation.json" --min-pass-rate 0.85 \
   --filter 'background-*,fill-*,line-*,circle-*,geojson,filter,extent,empty,tms,sparse-tileset,tilejson-bounds,zoom-visibility,zoomed-fill,!background-pattern,!fill-extrusion-*,!fill-pattern,!line-pattern,!line-gradient' \
   | tail -3
+echo "== maps with symbols (mean mismatch at most 0.006, no case above 0.015)"
+"$bin" maps --suite "$shared/maps" --root "$shared" --output "$out" --report "$out/maps.json" > "$out/maps.txt" || true
+python3 - "$out/maps.json" <<'PY'
+import json, sys
+cases = [c for c in json.load(open(sys.argv[1]))["cases"] if c["status"] != "skipped"]
+diffs = [c["difference"] if c["difference"] is not None else 1.0 for c in cases]
+mean, worst = sum(diffs) / len(diffs), max(diffs)
+print(f"maps with symbols: mean {mean:.5f}, max {worst:.5f} over {len(diffs)} cases")
+sys.exit(0 if mean <= 0.006 and worst <= 0.015 else 1)
+PY
+echo "== render suite, text/icon/symbol categories (floor 80%)"
+"$bin" render --suite "$shared/integration" --output "$out" --report "$out/render-symbols.json" --min-pass-rate 0.80 \
+  --filter 'text-*,icon-*,symbol-*' | tail -2
+# Checks the last "N passed, M failed" line of a suite's output against a floor.
+floor() {
+  python3 - "$1" "$2" "$3" <<'PY'
+import re, sys
+path, floor, name = sys.argv[1], float(sys.argv[2]), sys.argv[3]
+m = re.search(r"(\d+) passed, (\d+) failed", open(path).read().splitlines()[-1])
+p, f = int(m.group(1)), int(m.group(2))
+rate = p / (p + f)
+print(f"{name} pass rate {rate:.1%} (floor {floor:.0%})")
+sys.exit(0 if rate >= floor else 1)
+PY
+}
 echo "== expression suite (floor 98%)"
 "$bin" expression --suite "$shared/style-spec/expression" > "$out/expression.txt" || true
 tail -1 "$out/expression.txt"
-python3 - "$out/expression.txt" 0.98 <<'PY'
-import re, sys
-m = re.search(r"(\d+) passed, (\d+) failed", open(sys.argv[1]).read().splitlines()[-1])
-p, f = int(m.group(1)), int(m.group(2))
-rate = p / (p + f)
-print(f"expression pass rate {rate:.1%} (floor {float(sys.argv[2]):.0%})")
-sys.exit(0 if rate >= float(sys.argv[2]) else 1)
-PY
+floor "$out/expression.txt" 0.98 expression
 echo "== validation suite (floor 90%)"
 "$bin" validation --suite "$shared/style-spec/validation" > "$out/validation.txt" || true
 tail -1 "$out/validation.txt"
-python3 - "$out/validation.txt" 0.90 <<'PY'
-import re, sys
-m = re.search(r"(\d+) passed, (\d+) failed", open(sys.argv[1]).read().splitlines()[-1])
-p, f = int(m.group(1)), int(m.group(2))
-rate = p / (p + f)
-print(f"validation pass rate {rate:.1%} (floor {float(sys.argv[2]):.0%})")
-sys.exit(0 if rate >= float(sys.argv[2]) else 1)
-PY
+floor "$out/validation.txt" 0.90 validation
