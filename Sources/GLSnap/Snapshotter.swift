@@ -35,12 +35,15 @@ public final class Snapshotter: @unchecked Sendable {
     private let workers: [RenderWorker]
     private var freeWorkers: [Int]
     private let workerAvailable = NSCondition()
-    private let tileCache = LRUCache<TileKey, Cached<VectorTile>>(capacity: 2048)
-    private let geometryCache = LRUCache<GeometryKey, Cached<GeometryBox>>(capacity: 8192)
-    private let rasterCache = LRUCache<TileKey, Cached<RasterBox>>(capacity: 512)
+    private let tileCache: LRUCache<TileKey, Cached<VectorTile>>
+    private let geometryCache: LRUCache<GeometryKey, Cached<GeometryBox>>
+    private let rasterCache: LRUCache<TileKey, Cached<RasterBox>>
 
     public init(options: MapSnapshotOptions) {
         self.options = options
+        tileCache = LRUCache(budget: options.limits.tileCacheBytes, cost: CacheCost.tile)
+        geometryCache = LRUCache(budget: options.limits.geometryCacheBytes, cost: CacheCost.geometry)
+        rasterCache = LRUCache(budget: options.limits.rasterCacheBytes, cost: CacheCost.raster)
         workers = (0..<options.workers).map { _ in RenderWorker(backend: options.backend) }
         freeWorkers = Array(workers.indices)
     }
