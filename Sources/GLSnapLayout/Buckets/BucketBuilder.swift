@@ -48,10 +48,11 @@ public enum BucketBuilder {
         return kept
     }
 
+    /// Line strings fill as the rings they close, as MapLibre fills them.
     static func buildFill(_ features: [VectorFeature], extent: Int) -> LayerGeometry {
         var bucket = FillBucket()
         var spans: [FeatureSpan] = []
-        for (i, f) in features.enumerated() where f.geometryType == .polygon {
+        for (i, f) in features.enumerated() where f.geometryType == .polygon || f.geometryType == .lineString {
             let start = bucket.vertexCount
             bucket.addPolygon(TileExtent.scale(f.geometry, fromExtent: extent))
             let n = bucket.vertexCount - start
