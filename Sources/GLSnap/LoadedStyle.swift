@@ -75,6 +75,7 @@ final class LoadedStyle: @unchecked Sendable {
         if let z = definition["maxzoom"]?.numberValue { options.maxzoom = Int(z) }
         if let b = definition["buffer"]?.numberValue { options.buffer = b }
         if let t = definition["tolerance"]?.numberValue { options.tolerance = t }
+        options.lineMetrics = definition["lineMetrics"]?.boolValue ?? false
         return try GeoJSONSource(data: data, options: options)
     }
 
