@@ -52,6 +52,9 @@ extension Painter {
         }
     }
 
+    /// Extrusions are moved down by 1 / this many pixels (see drawExtrusionTiles).
+    static let extrusionTieBreakDivisor = 64.0
+
     private struct ExtrusionDraw {
         var program: Program
         var shader: ShaderID
@@ -77,7 +80,12 @@ extension Painter {
                 paint = bindPaint(Painter.fillExtrusionAttributes, layer: item.layer, geometry: g, box: box)
             }
             context.apply(modes)
-            setMatrix(program, matrix(for: tile.tile, translate: draw.translate, anchor: draw.anchor))
+            var m = matrix(for: tile.tile, translate: draw.translate, anchor: draw.anchor)
+            // Down by 1/64 pixel: where a roof meets a wall exactly on a row of pixel centers,
+            // the reference GPU gives the row to the roof above; llvmpipe would give it to the wall.
+            let dy = Float(-2.0 / Painter.extrusionTieBreakDivisor / Double(frame.height))
+            for col in 0..<4 { m[col * 4 + 1] += dy * m[col * 4 + 3] }
+            setMatrix(program, m)
             bindAttributes(draw.shader, geometry: g, paint: paint)
             gl.BindBuffer(GLenum(GL_ELEMENT_ARRAY_BUFFER), triangles.buffer.id)
             gl.DrawElements(GLenum(GL_TRIANGLES), GLsizei(triangles.count), GLenum(GL_UNSIGNED_INT), nil)
