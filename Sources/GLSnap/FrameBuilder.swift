@@ -96,6 +96,8 @@ struct FrameBuilder {
         var frame = Frame(transform: transform, pixelRatio: pixelRatio, width: width, height: height, piece: piece,
                           layers: layers, styleGeneration: style.generation)
         frame.light = style.style.json["light"] ?? .null
+        resolvePatterns(layers, zoom: zoom, pixelRatio: pixelRatio)
+        frame.patterns = style.patterns
         return frame
     }
 

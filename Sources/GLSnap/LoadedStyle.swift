@@ -1,5 +1,6 @@
 import Foundation
 import GLSnapData
+import GLSnapLayout
 import GLSnapStyle
 
 /// A parsed style with its sources opened. Made once per style and shared by every snapshot of it.
@@ -19,6 +20,8 @@ final class LoadedStyle: @unchecked Sendable {
     let sourceErrors: [String: String]
     /// Glyphs, sprites, SVG icons, their atlases and per-tile symbol layouts.
     let symbolResources: SymbolResources
+    /// The images of `*-pattern` properties, packed as they are first drawn.
+    let patterns = PatternAtlas()
 
     private static let counter = Counter()
 
@@ -72,6 +75,7 @@ final class LoadedStyle: @unchecked Sendable {
         if let z = definition["maxzoom"]?.numberValue { options.maxzoom = Int(z) }
         if let b = definition["buffer"]?.numberValue { options.buffer = b }
         if let t = definition["tolerance"]?.numberValue { options.tolerance = t }
+        options.lineMetrics = definition["lineMetrics"]?.boolValue ?? false
         return try GeoJSONSource(data: data, options: options)
     }
 

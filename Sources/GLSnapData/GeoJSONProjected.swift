@@ -10,6 +10,10 @@ struct GeoJSONPath: Sendable {
     var size: Double
     /// For polygon rings: true for an outer ring, false for a hole.
     var isOuter: Bool
+    /// For lines: where this piece starts and ends along the whole line (world units; the
+    /// whole line runs from 0 to `size`). Clipping keeps them when it tracks line metrics.
+    var start = 0.0
+    var end = 0.0
 }
 
 /// A feature ready for tiling: its paths in world units and its bounding box.
@@ -124,7 +128,7 @@ enum GeoJSONProjection {
         coords[0 + 2] = 1
         GeoJSONSimplify.rank(&coords, first: 0, last: last, sqTolerance: sqTolerance)
         coords[last + 2] = 1
-        return GeoJSONPath(coords: coords, size: abs(size), isOuter: outer)
+        return GeoJSONPath(coords: coords, size: abs(size), isOuter: outer, start: 0, end: polygon ? 0 : abs(size))
     }
 }
 

@@ -19,6 +19,10 @@ public struct GeoJSONOptions: Sendable {
     public var indexMaxPoints: Int
     /// Refuse documents holding more positions than this. Default 50 million.
     public var maxPositions: Int
+    /// Style spec `lineMetrics`: each clipped piece of a line carries where it starts and ends
+    /// along the whole line, as the feature properties `mapbox_clip_start` and
+    /// `mapbox_clip_end` (fractions of its length), for line-gradient. Default false.
+    public var lineMetrics = false
 
     public init(minzoom: Int = 0, maxzoom: Int = 18, buffer: Double = 128, tolerance: Double = 0.375,
                 indexMaxZoom: Int = 5, indexMaxPoints: Int = 100_000, maxPositions: Int = 50_000_000) {
@@ -133,14 +137,15 @@ public final class GeoJSONSource: TileSource, @unchecked Sendable {
             tiles[id] = tile
             guard !features.isEmpty else { continue }
             let scale = Double(1 << id.z), x = Double(id.x), y = Double(id.y)
+            let metrics = options.lineMetrics
             let left = GeoJSONClip.clip(features, scale: scale, k1: x - k1, k2: x + k3, axis: 0,
-                                        minAll: tile.minX, maxAll: tile.maxX)
+                                        minAll: tile.minX, maxAll: tile.maxX, trackMetrics: metrics)
             let right = GeoJSONClip.clip(features, scale: scale, k1: x + k2, k2: x + k4, axis: 0,
-                                         minAll: tile.minX, maxAll: tile.maxX)
+                                         minAll: tile.minX, maxAll: tile.maxX, trackMetrics: metrics)
             for (half, dx) in [(left, 0), (right, 1)] where !half.isEmpty {
                 for (lo, hi, dy) in [(y - k1, y + k3, 0), (y + k2, y + k4, 1)] {
                     let quarter = GeoJSONClip.clip(half, scale: scale, k1: lo, k2: hi, axis: 1,
-                                                   minAll: tile.minY, maxAll: tile.maxY)
+                                                   minAll: tile.minY, maxAll: tile.maxY, trackMetrics: metrics)
                     if !quarter.isEmpty, let child = TileID(z: id.z + 1, x: id.x * 2 + dx, y: id.y * 2 + dy) {
                         stack.append((quarter, child))
                     }
@@ -152,7 +157,7 @@ public final class GeoJSONSource: TileSource, @unchecked Sendable {
     private func makeTile(_ features: [GeoJSONTileFeature], _ id: TileID) -> IndexTile {
         let tolerance = id.z == options.maxzoom ? 0 : worldTolerance(atZoom: id.z)
         let builder = GeoJSONTileBuilder(z: id.z, x: id.x, y: id.y, extent: options.extent,
-                                         tolerance: tolerance, table: table)
+                                         tolerance: tolerance, table: table, lineMetrics: options.lineMetrics)
         let (tile, points) = builder.build(features, layerName: Self.layerName)
         var t = IndexTile(tile: tile, points: points, minX: 2, minY: 1, maxX: -1, maxY: 0, source: nil)
         for f in features {

@@ -13,6 +13,8 @@ struct GeoJSONTileBuilder {
     /// Simplification tolerance at this zoom in world units (0 at maxzoom: keep every point).
     let tolerance: Double
     let table: [GeoJSONFeatureRecord]
+    /// Lines become one feature per piece, with `mapbox_clip_start` and `mapbox_clip_end`.
+    var lineMetrics = false
 
     func build(_ features: [GeoJSONTileFeature], layerName: String) -> (tile: VectorTile?, points: Int) {
         var out: [VectorFeature] = []
@@ -40,7 +42,16 @@ struct GeoJSONTileBuilder {
                         guard ring.count >= 4, keepHoles else { continue }
                         geometry.append(rewound(ring, clockwise: path.isOuter))
                     } else if ring.count >= 2 {
-                        geometry.append(ring)
+                        if lineMetrics, path.size > 0, Int(feature.index) < table.count {
+                            let record = table[Int(feature.index)]
+                            var properties = record.properties
+                            properties["mapbox_clip_start"] = .number(path.start / path.size)
+                            properties["mapbox_clip_end"] = .number(path.end / path.size)
+                            out.append(VectorFeature(id: record.id, geometryType: .lineString, properties: properties,
+                                                     geometry: [ring]))
+                        } else {
+                            geometry.append(ring)
+                        }
                     }
                 }
             case .unknown:

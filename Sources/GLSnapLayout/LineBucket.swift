@@ -35,6 +35,11 @@ public struct LineBucket: Sendable {
     public var positions: [Int16] = []
     public var data: [UInt8] = []
     public var indices: [UInt32] = []
+    /// With `tracksProgress`: per vertex, how far along the whole line it lies (0...1), for
+    /// line-gradient (`a_lineprogress`).
+    public var progress: [Float] = []
+    /// Whether `progress` is filled.
+    public let tracksProgress: Bool
 
     /// 1 for a tile drawn at its own zoom, 2^(drawn zoom - tile zoom) when overscaled; sharp
     /// corner vertices are only added up to 16.
@@ -43,9 +48,15 @@ public struct LineBucket: Sendable {
     private var distance = 0.0
     private var e1 = -1
     private var e2 = -1
+    /// Progress of the current line: distance along it (never restarted), its length in this
+    /// tile, and the part of the whole line it is (MapLibre's lineClips).
+    private var progressDistance = 0.0
+    private var totalDistance = 0.0
+    private var clip = 0.0...1.0
 
-    public init(overscaling: Double = 1) {
+    public init(overscaling: Double = 1, tracksProgress: Bool = false) {
         self.overscaling = overscaling
+        self.tracksProgress = tracksProgress
     }
 
     /// The number of vertices so far (record it before and after a feature to know its range).
@@ -57,14 +68,23 @@ public struct LineBucket: Sendable {
     /// corners, butt / round / square caps (rings get butt ends and wrap around), and the
     /// distance along the line restarted past `maxLineDistance / 2`.
     /// Lines with fewer than 2 distinct points (rings: 3) add nothing.
+    /// `clip` is the part of the whole line this piece covers (from a GeoJSON source's
+    /// lineMetrics); progress runs across it in proportion to the distance along the piece.
     public mutating func addLine(_ vertices: [TilePoint], join: LineJoin, cap: LineCap,
-                                 miterLimit: Double = 2, roundLimit: Double = 1.05, isPolygonRing: Bool = false) {
+                                 miterLimit: Double = 2, roundLimit: Double = 1.05, isPolygonRing: Bool = false,
+                                 clip: ClosedRange<Double> = 0...1) {
         distance = 0
         var len = vertices.count
         while len >= 2 && vertices[len - 1] == vertices[len - 2] { len -= 1 }
         var first = 0
         while first < len - 1 && vertices[first] == vertices[first + 1] { first += 1 }
         if len < (isPolygonRing ? 3 : 2) { return }
+        if tracksProgress {
+            progressDistance = 0
+            totalDistance = 0
+            self.clip = clip
+            for i in first..<(len - 1) { totalDistance += Vec2(vertices[i]).dist(Vec2(vertices[i + 1])) }
+        }
         let miterLimit = join == .bevel ? 1.05 : miterLimit
         let sharpCornerOffset = overscaling <= 16
             ? LineBucket.sharpCornerOffset * Double(TileExtent.extent) / (512 * overscaling) : 0
@@ -217,7 +237,9 @@ public struct LineBucket: Sendable {
     }
 
     private mutating func updateDistance(_ a: Vec2, _ b: Vec2) {
-        distance += a.dist(b)
+        let d = a.dist(b)
+        distance += d
+        progressDistance += d
     }
 
     /// Adds the left and right vertex at `p`; `endLeft` / `endRight` shift each extrusion along
@@ -248,6 +270,10 @@ public struct LineBucket: Sendable {
         data.append(UInt8(truncatingIfNeeded: Vec2.storableInt((LineBucket.extrudeScale * extrudeY).jsRounded) + 128))
         data.append(UInt8(truncatingIfNeeded: (d + 1) | ((linesofar & 0x3F) << 2)))
         data.append(UInt8(truncatingIfNeeded: linesofar >> 6))
+        if tracksProgress {
+            let along = totalDistance > 0 ? min(progressDistance / totalDistance, 1) : 0
+            progress.append(Float(clip.lowerBound + (clip.upperBound - clip.lowerBound) * along))
+        }
         let e = vertexCount - 1
         if e1 >= 0 && e2 >= 0 {
             indices.append(UInt32(e1))

@@ -3,9 +3,9 @@ import GLSnapGL
 import GLSnapStyle
 
 extension Painter {
-    /// background: one quad over the viewport (background-pattern is not drawn yet).
+    /// background: one quad over the viewport (background-pattern: DrawFillPattern.swift).
     mutating func drawBackground(_ layer: StyleLayer) throws {
-        guard !layer.hasValue("background-pattern", kind: .paint) else { return }
+        if layer.hasValue("background-pattern", kind: .paint) { return try drawBackgroundPattern(layer) }
         let ctx = EvaluationContext(zoom: zoom)
         let color = layer.paint("background-color").evaluateColor(ctx)
         let opacity = layer.paint("background-opacity").evaluateNumber(ctx)

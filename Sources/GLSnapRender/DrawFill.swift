@@ -12,9 +12,7 @@ extension Painter {
     /// which is the fill color when fill-outline-color is not set (MapLibre's rule).
     mutating func drawFill(_ item: FrameLayer) throws {
         let layer = item.layer
-        // Patterns need the sprite atlas, which comes with symbol support; until then a patterned
-        // fill draws nothing rather than its default black.
-        guard !layer.hasValue("fill-pattern", kind: .paint) else { return }
+        if layer.hasValue("fill-pattern", kind: .paint) { return try drawFillPattern(item) }
         let ctx = EvaluationContext(zoom: zoom)
         let (translate, anchor) = self.translate(layer, "fill")
         let antialias = layer.paint("fill-antialias").evaluateBool(ctx)

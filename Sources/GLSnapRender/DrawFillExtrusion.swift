@@ -1,5 +1,7 @@
 import CMesa
+import Foundation
 import GLSnapGL
+import GLSnapLayout
 import GLSnapStyle
 
 extension Painter {
@@ -8,18 +10,26 @@ extension Painter {
         PaintAttribute(attribute: "a_height", property: "fill-extrusion-height", kind: .number),
         PaintAttribute(attribute: "a_base", property: "fill-extrusion-base", kind: .number),
     ]
+    static let fillExtrusionPatternAttributes = [
+        PaintAttribute(attribute: "a_height", property: "fill-extrusion-height", kind: .number),
+        PaintAttribute(attribute: "a_base", property: "fill-extrusion-base", kind: .number),
+    ]
 
     /// fill-extrusion: depth-tested walls and roofs. Opaque layers draw once; translucent ones
     /// draw depth first, then color only the nearest surface, each pixel once (stencil), so
-    /// hidden faces do not show through (MapLibre's two passes).
+    /// hidden faces do not show through (MapLibre's two passes). With fill-extrusion-pattern the
+    /// faces show the image instead of the color.
     mutating func drawFillExtrusion(_ item: FrameLayer) throws {
         let layer = item.layer
         let ctx = EvaluationContext(zoom: zoom)
         let opacity = layer.paint("fill-extrusion-opacity").evaluateNumber(ctx)
         guard opacity > 0 else { return }
         let (translate, anchor) = self.translate(layer, "fill-extrusion")
-        let program = try renderer.programs.program(.fillExtrusion)
+        let patterned = layer.hasValue("fill-extrusion-pattern", kind: .paint)
+        let shader: ShaderID = patterned ? .fillExtrusionPattern : .fillExtrusion
+        let program = try renderer.programs.program(shader)
         context.use(program)
+        if patterned { guard bindPatternAtlas(program) else { return } }
         let light = ExtrusionLight(frame.light, bearing: frame.transform.bearing)
         gl.Uniform3f(program.location("u_lightpos"), Float(light.position.0), Float(light.position.1), Float(light.position.2))
         gl.Uniform3f(program.location("u_lightcolor"), Float(light.color.r), Float(light.color.g), Float(light.color.b))
@@ -27,27 +37,56 @@ extension Painter {
         gl.Uniform1f(program.location("u_vertical_gradient"), layer.paint("fill-extrusion-vertical-gradient").evaluateBool(ctx) ? 1 : 0)
         gl.Uniform1f(program.location("u_opacity"), Float(opacity))
         let depth = DepthMode(function: GLenum(GL_LEQUAL), writes: true)
+        // Walls facing away are culled (MapLibre's backCCW): seen through a translucent or
+        // patterned roof, only the near walls show.
+        let cull = CullMode()
+        let draw = ExtrusionDraw(program: program, shader: shader, translate: translate, anchor: anchor)
         if opacity >= 1 {
-            drawExtrusionTiles(item, program: program, modes: DrawModes(depth: depth, color: .alphaBlended), translate: translate, anchor: anchor)
+            drawExtrusionTiles(item, draw, modes: DrawModes(depth: depth, color: .alphaBlended, cull: cull))
         } else {
-            drawExtrusionTiles(item, program: program, modes: DrawModes(depth: depth, color: .disabled), translate: translate, anchor: anchor)
+            drawExtrusionTiles(item, draw, modes: DrawModes(depth: depth, color: .disabled, cull: cull))
             releaseStencil()
             let once = StencilMode(function: GLenum(GL_NOTEQUAL), reference: 1, writeMask: 0xFF, pass: GLenum(GL_REPLACE))
-            drawExtrusionTiles(item, program: program, modes: DrawModes(depth: depth, stencil: once, color: .alphaBlended),
-                               translate: translate, anchor: anchor)
+            drawExtrusionTiles(item, draw, modes: DrawModes(depth: depth, stencil: once, color: .alphaBlended, cull: cull))
             releaseStencil()
         }
     }
 
-    private func drawExtrusionTiles(_ item: FrameLayer, program: Program, modes: DrawModes, translate: [Double], anchor: String) {
+    /// Extrusions are moved down by 1 / this many pixels (see drawExtrusionTiles).
+    static let extrusionTieBreakDivisor = 64.0
+
+    private struct ExtrusionDraw {
+        var program: Program
+        var shader: ShaderID
+        var translate: [Double]
+        var anchor: String
+    }
+
+    private func drawExtrusionTiles(_ item: FrameLayer, _ draw: ExtrusionDraw, modes: DrawModes) {
+        let program = draw.program
         for tile in item.tiles {
             guard let box = tile.geometry, !box.geometry.isEmpty else { continue }
             let g = renderer.upload(box)
             guard let triangles = g.indices.first, triangles.count > 0 else { continue }
+            var paint: [String: PaintBinding]
+            if draw.shader == .fillExtrusionPattern {
+                guard let pattern = bindPattern("fill-extrusion-pattern", layer: item.layer, geometry: g, box: box) else { return }
+                paint = pattern
+                paint.merge(bindPaint(Painter.fillExtrusionPatternAttributes, layer: item.layer, geometry: g, box: box)) { a, _ in a }
+                setPatternTileUniforms(program, tile: tile.tile)
+                // Meters up a wall to tile units of the image (negative: the image's top is up).
+                gl.Uniform1f(program.location("u_height_factor"), Float(-exp2(Double(tile.tile.id.z)) / Transform.tileSize / 8))
+            } else {
+                paint = bindPaint(Painter.fillExtrusionAttributes, layer: item.layer, geometry: g, box: box)
+            }
             context.apply(modes)
-            setMatrix(program, matrix(for: tile.tile, translate: translate, anchor: anchor))
-            let paint = bindPaint(Painter.fillExtrusionAttributes, layer: item.layer, geometry: g, box: box)
-            bindAttributes(.fillExtrusion, geometry: g, paint: paint)
+            var m = matrix(for: tile.tile, translate: draw.translate, anchor: draw.anchor)
+            // Down by 1/64 pixel: where a roof meets a wall exactly on a row of pixel centers,
+            // the reference GPU gives the row to the roof above; llvmpipe would give it to the wall.
+            let dy = Float(-2.0 / Painter.extrusionTieBreakDivisor / Double(frame.height))
+            for col in 0..<4 { m[col * 4 + 1] += dy * m[col * 4 + 3] }
+            setMatrix(program, m)
+            bindAttributes(draw.shader, geometry: g, paint: paint)
             gl.BindBuffer(GLenum(GL_ELEMENT_ARRAY_BUFFER), triangles.buffer.id)
             gl.DrawElements(GLenum(GL_TRIANGLES), GLsizei(triangles.count), GLenum(GL_UNSIGNED_INT), nil)
         }

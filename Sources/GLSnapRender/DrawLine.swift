@@ -15,11 +15,12 @@ extension Painter {
         PaintAttribute(attribute: "a_floorwidth", property: "line-width", kind: .number, integerZoom: true),
     ]
 
-    /// line: extruded triangles; line-dasharray through the dash atlas (line-pattern and
-    /// line-gradient are not drawn yet).
+    /// line: extruded triangles; line-dasharray through the dash atlas; line-pattern and
+    /// line-gradient in DrawLinePattern.swift and DrawLineGradient.swift.
     mutating func drawLine(_ item: FrameLayer) throws {
         let layer = item.layer
-        guard !layer.hasValue("line-pattern", kind: .paint) else { return }
+        if layer.hasValue("line-pattern", kind: .paint) { return try drawLinePattern(item) }
+        if layer.hasValue("line-gradient", kind: .paint) { return try drawLineGradient(item) }
         let ctx = EvaluationContext(zoom: zoom)
         let (translate, anchor) = self.translate(layer, "line")
         let program = try renderer.programs.program(.line)

@@ -47,6 +47,8 @@ public struct Frame {
     public var styleGeneration: Int
     /// The style's `light` object (null for the default light), for fill-extrusion shading.
     public var light: JSON = .null
+    /// The images of the frame's `*-pattern` properties (resolved before drawing; nil when none).
+    public var patterns: PatternAtlas?
 
     /// Framebuffer size in pixels.
     public var width: Int { piece.width }

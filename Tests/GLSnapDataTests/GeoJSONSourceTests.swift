@@ -90,6 +90,26 @@ final class GeoJSONSourceTests: XCTestCase {
         XCTAssertEqual(try tile(none, 1, 1, 0).first?.geometry, [[TilePoint(x: 0, y: y), TilePoint(x: 4096, y: y)]])
     }
 
+    func testLineMetricsRecordWhereEachPieceLiesAlongTheLine() throws {
+        var options = GeoJSONOptions()
+        options.lineMetrics = true
+        let text = #"{"type":"Feature","properties":{"k":1},"geometry":{"type":"LineString","coordinates":[[-90,40],[90,40]]}}"#
+        let s = try source(text, options)
+        // World x 0.25..0.75. Tile 1/0/0 keeps x up to 0.625 (its buffer), tile 1/1/0 from 0.375.
+        func clip(_ f: VectorFeature?) -> [Double] {
+            [f?.property("mapbox_clip_start")?.numberValue ?? -1, f?.property("mapbox_clip_end")?.numberValue ?? -1]
+        }
+        let west = try tile(s, 1, 0, 0), east = try tile(s, 1, 1, 0)
+        XCTAssertEqual(west.count, 1)
+        XCTAssertEqual(clip(west.first)[0], 0, accuracy: 1e-9)
+        XCTAssertEqual(clip(west.first)[1], 0.75, accuracy: 1e-9)
+        XCTAssertEqual(clip(east.first)[0], 0.25, accuracy: 1e-9)
+        XCTAssertEqual(clip(east.first)[1], 1, accuracy: 1e-9)
+        XCTAssertEqual(east.first?.property("k"), .number(1))
+        // Without lineMetrics the pieces carry no clip properties.
+        XCTAssertNil(try tile(try source(text), 1, 1, 0).first?.property("mapbox_clip_start"))
+    }
+
     func testLineLeavingAndReenteringBecomesTwoLines() throws {
         // Goes east out of tile 2/2/1's buffer and comes back: two pieces.
         let s = try source(#"{"type":"LineString","coordinates":[[10,40],[170,40],[170,30],[10,30]]}"#,

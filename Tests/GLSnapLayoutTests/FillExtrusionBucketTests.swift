@@ -35,4 +35,34 @@ final class FillExtrusionBucketTests: XCTestCase {
         b.addPolygon([pts([(-300, 0), (-200, 0), (-200, 100), (-300, 100)])])
         XCTAssertEqual(b.vertexCount, 4)
     }
+
+    func testCounterclockwiseOuterRingGetsOutwardWalls() {
+        var b = FillExtrusionBucket()
+        // The square of the first test wound the other way: walls are made from the reversed
+        // ring (100,0) (100,100) (0,100) (0,0), so each edge runs as in the first test and its
+        // normal turns the same way: the first wall, x = 100, gets (-1, 0).
+        b.addPolygon([pts([(0, 0), (0, 100), (100, 100), (100, 0)])])
+        XCTAssertEqual(b.vertexCount, 20)
+        XCTAssertEqual(Array(b.positions.prefix(8)), [100, 100, 100, 100, 100, 0, 100, 0])
+        XCTAssertEqual(Array(b.normals.prefix(8)), [-16384, 0, 0, 0, -16383, 0, 0, 0])
+    }
+
+    func testRoofTrianglesRunCounterclockwiseOnScreen() {
+        for ring in [[(0, 0), (100, 0), (100, 100), (0, 100)], [(0, 0), (0, 100), (100, 100), (100, 0)]] {
+            var b = FillExtrusionBucket()
+            b.addPolygon([pts(ring.map { (Int32($0.0), Int32($0.1)) })])
+            let roof = b.indices.suffix(6)
+            XCTAssertEqual(roof.count, 6)
+            for t in stride(from: roof.startIndex, to: roof.endIndex, by: 3) {
+                func p(_ i: Int) -> (Int, Int) {
+                    let v = Int(roof[i]) * 2
+                    return (Int(b.positions[v]), Int(b.positions[v + 1]))
+                }
+                let (a, c1, c2) = (p(t), p(t + 1), p(t + 2))
+                // y points down, so a negative cross product is counterclockwise as seen.
+                let cross = (c1.0 - a.0) * (c2.1 - a.1) - (c1.1 - a.1) * (c2.0 - a.0)
+                XCTAssertLessThan(cross, 0)
+            }
+        }
+    }
 }

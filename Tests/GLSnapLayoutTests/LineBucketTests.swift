@@ -150,4 +150,18 @@ final class LineBucketTests: XCTestCase {
         XCTAssertEqual(attr(b, 4).3, 0)
         XCTAssertEqual(attr(b, 5).3, 0)
     }
+
+    func testProgressRunsAcrossTheClipInProportionToDistance() {
+        var b = LineBucket(tracksProgress: true)
+        b.addLine(pts([(0, 0), (100, 0), (400, 0)]), join: .miter, cap: .butt, clip: 0.2...0.6)
+        XCTAssertEqual(b.progress.count, b.vertexCount)
+        // Two vertices per point: at 0, 100 (a quarter of the 400 units) and 400.
+        XCTAssertEqual(b.progress, [0.2, 0.2, 0.3, 0.3, 0.6, 0.6])
+    }
+
+    func testProgressIsNotKeptUnlessAsked() {
+        var b = LineBucket()
+        b.addLine(pts([(0, 0), (100, 0)]), join: .miter, cap: .butt)
+        XCTAssertTrue(b.progress.isEmpty)
+    }
 }

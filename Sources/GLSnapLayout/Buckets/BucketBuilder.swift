@@ -64,7 +64,8 @@ public enum BucketBuilder {
     }
 
     static func buildLine(_ layer: StyleLayer, _ features: [VectorFeature], extent: Int, zoom: Double, canonical: TileID) -> LayerGeometry {
-        var bucket = LineBucket(overscaling: max(1, pow2(zoom - Double(canonical.z))))
+        let gradient = layer.hasValue("line-gradient", kind: .paint)
+        var bucket = LineBucket(overscaling: max(1, pow2(zoom - Double(canonical.z))), tracksProgress: gradient)
         var spans: [FeatureSpan] = []
         let joinValue = layer.layout("line-join"), capValue = layer.layout("line-cap")
         let miterValue = layer.layout("line-miter-limit"), roundValue = layer.layout("line-round-limit")
@@ -75,16 +76,27 @@ public enum BucketBuilder {
             let cap = LineCap(rawValue: capValue.evaluateString(ctx)) ?? .butt
             let miter = miterValue.evaluateNumber(ctx), round = roundValue.evaluateNumber(ctx)
             let start = bucket.vertexCount
+            let clip = gradient ? lineClip(f) : 0...1
             for line in TileExtent.scale(f.geometry, fromExtent: extent) {
                 bucket.addLine(line, join: join, cap: cap, miterLimit: miter, roundLimit: round,
-                               isPolygonRing: f.geometryType == .polygon)
+                               isPolygonRing: f.geometryType == .polygon, clip: clip)
             }
             let n = bucket.vertexCount - start
             if n > 0 { spans.append(FeatureSpan(feature: Int32(i), vertexStart: Int32(start), vertexCount: Int32(n))) }
         }
-        return LayerGeometry(streams: [VertexStream(attribute: "a_pos_normal", components: 2, data: .int16(bucket.positions)),
-                                       VertexStream(attribute: "a_data", components: 4, data: .uint8(bucket.data))],
-                             indices: [bucket.indices], vertexCount: bucket.vertexCount, spans: spans, features: features)
+        var streams = [VertexStream(attribute: "a_pos_normal", components: 2, data: .int16(bucket.positions)),
+                       VertexStream(attribute: "a_data", components: 4, data: .uint8(bucket.data))]
+        if gradient { streams.append(VertexStream(attribute: "a_lineprogress", components: 1, data: .float(bucket.progress))) }
+        return LayerGeometry(streams: streams, indices: [bucket.indices], vertexCount: bucket.vertexCount, spans: spans, features: features)
+    }
+
+    /// The part of its whole line a clipped line feature covers: `mapbox_clip_start` ...
+    /// `mapbox_clip_end` from a GeoJSON source with lineMetrics, else all of it.
+    static func lineClip(_ f: VectorFeature) -> ClosedRange<Double> {
+        guard case .number(let start)? = f.property("mapbox_clip_start"), case .number(let end)? = f.property("mapbox_clip_end"),
+              start.isFinite, end.isFinite, start <= end else { return 0...1 }
+        let s = min(max(start, 0), 1)
+        return s...min(max(end, s), 1)
     }
 
     static func buildCircle(_ features: [VectorFeature], extent: Int) -> LayerGeometry {

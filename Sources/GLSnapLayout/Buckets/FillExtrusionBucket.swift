@@ -33,8 +33,11 @@ public struct FillExtrusionBucket: Sendable {
     /// along the tile's border outside it, then the roof.
     public mutating func addPolygon(_ rings: [[TilePoint]]) {
         for polygon in classifyRings(rings, maxRings: FillBucket.maxRings) {
-            for ring in polygon where ring.count > 1 && !Self.isEntirelyOutside(ring) {
-                addWalls(ring)
+            for (k, ring) in polygon.enumerated() where ring.count > 1 && !Self.isEntirelyOutside(ring) {
+                // Walls face outward only when the outer ring runs clockwise on screen and holes
+                // the other way (the vector-tile order; GeoJSON may come either way).
+                let clockwise = signedArea(ring) > 0
+                addWalls(clockwise == (k == 0) ? ring : ring.reversed())
             }
             let base = vertexCount
             var flat: [Double] = []
@@ -47,8 +50,17 @@ public struct FillExtrusionBucket: Sendable {
                     flat.append(Double(p.y))
                 }
             }
-            for index in earcut(flat, holeIndices: holes) {
-                indices.append(UInt32(base) + index)
+            // Roof triangles all wound the same way (counterclockwise on screen), so culling
+            // the faces turned away keeps every roof.
+            let roof = earcut(flat, holeIndices: holes)
+            var t = 0
+            while t + 2 < roof.count {
+                let a = Int(roof[t]), b = Int(roof[t + 1]), c = Int(roof[t + 2])
+                let cross = (flat[b * 2] - flat[a * 2]) * (flat[c * 2 + 1] - flat[a * 2 + 1])
+                    - (flat[b * 2 + 1] - flat[a * 2 + 1]) * (flat[c * 2] - flat[a * 2])
+                let (second, third) = cross > 0 ? (c, b) : (b, c)
+                indices += [UInt32(base + a), UInt32(base + second), UInt32(base + third)]
+                t += 3
             }
         }
     }

@@ -3,16 +3,21 @@
 /// Every GL program glsnap draws with.
 public enum ShaderID: String, CaseIterable, Sendable {
     case background = "background"
+    case backgroundPattern = "background_pattern"
     case circle = "circle"
     case clippingMask = "clipping_mask"
     case fill = "fill"
     case fillExtrusion = "fill_extrusion"
+    case fillExtrusionPattern = "fill_extrusion_pattern"
     case fillOutline = "fill_outline"
+    case fillPattern = "fill_pattern"
     case heatmap = "heatmap"
     case heatmapTexture = "heatmap_texture"
     case hillshade = "hillshade"
     case hillshadePrepare = "hillshade_prepare"
     case line = "line"
+    case lineGradient = "line_gradient"
+    case linePattern = "line_pattern"
     case raster = "raster"
     case symbolIcon = "symbol_icon"
     case symbolSdf = "symbol_sdf"
@@ -31,6 +36,30 @@ in vec2 a_pos;
 
 void main() {
     gl_Position = vec4(a_pos, 0.0, 1.0);
+}
+
+"""#
+        case .backgroundPattern: return #"""
+// background-pattern: the tiles covering the view, each filled with the image repeating every
+// display size in pixels at the integer zoom (see fill_pattern).
+in vec2 a_pos;
+
+uniform mat4 u_matrix;
+uniform vec2 u_pattern_size;        // the image's display size in CSS pixels
+uniform vec2 u_pixel_coord_upper;
+uniform vec2 u_pixel_coord_lower;
+uniform float u_tile_units_to_pixels;
+
+out vec2 v_pos;
+
+vec2 pattern_pos(vec2 size, vec2 pos) {
+    vec2 offset = mod(mod(mod(u_pixel_coord_upper, size) * 256.0, size) * 256.0 + u_pixel_coord_lower, size);
+    return (u_tile_units_to_pixels * pos + offset) / size;
+}
+
+void main() {
+    gl_Position = u_matrix * vec4(a_pos, 0.0, 1.0);
+    v_pos = pattern_pos(u_pattern_size, a_pos);
 }
 
 """#
@@ -161,6 +190,62 @@ void main() {
 }
 
 """#
+        case .fillExtrusionPattern: return #"""
+// fill-extrusion-pattern: extrusions as in fill_extrusion.vertex.glsl, with the image on roofs
+// in map space (as fill-pattern) and on walls along the edge distance and the height.
+in vec2 a_pos;
+in vec4 a_normal_ed;     // normal * 16384 with the top flag in x's low bit; edge distance
+in float a_height;
+in float a_base;
+in vec4 a_pattern;       // the image in the atlas: top-left xy, bottom-right zw (texels)
+in float a_pixel_ratio;
+
+uniform mat4 u_matrix;
+uniform vec2 u_pixel_coord_upper;
+uniform vec2 u_pixel_coord_lower;
+uniform float u_tile_units_to_pixels;
+uniform float u_height_factor;      // meters to tile units along walls, negated (up the image)
+uniform vec3 u_lightcolor;
+uniform vec3 u_lightpos;
+uniform float u_lightintensity;
+uniform float u_vertical_gradient;
+uniform float u_opacity;
+
+out vec2 v_pos;
+out vec4 v_pattern;
+out vec4 v_lighting;
+
+vec2 pattern_pos(vec2 size, vec2 pos) {
+    vec2 offset = mod(mod(mod(u_pixel_coord_upper, size) * 256.0, size) * 256.0 + u_pixel_coord_lower, size);
+    return (u_tile_units_to_pixels * pos + offset) / size;
+}
+
+void main() {
+    vec3 normal = a_normal_ed.xyz;
+    float edgedistance = a_normal_ed.w;
+    float base = max(0.0, a_base);
+    float height = max(0.0, a_height);
+    float top = mod(normal.x, 2.0);
+    float z = top > 0.0 ? height : base;
+    gl_Position = u_matrix * vec4(a_pos, z, 1.0);
+
+    vec2 size = max((a_pattern.zw - a_pattern.xy) / a_pixel_ratio, vec2(1e-6));
+    bool roof = normal.x == 1.0 && normal.y == 0.0 && normal.z == 16384.0;
+    v_pos = pattern_pos(size, roof ? a_pos : vec2(edgedistance, z * u_height_factor));
+    v_pattern = a_pattern;
+
+    float directional = clamp(dot(normal / 16383.0, u_lightpos), 0.0, 1.0);
+    directional = mix(1.0 - u_lightintensity, max(0.5 + u_lightintensity, 1.0), directional);
+    if (normal.y != 0.0) {
+        directional *= (1.0 - u_vertical_gradient) + u_vertical_gradient *
+            clamp((top + base) * pow(height / 150.0, 0.5), mix(0.7, 0.98, 1.0 - u_lightintensity), 1.0);
+    }
+    v_lighting = vec4(0.0, 0.0, 0.0, 1.0);
+    v_lighting.rgb += clamp(directional * u_lightcolor, mix(vec3(0.0), vec3(0.3), 1.0 - u_lightcolor), vec3(1.0));
+    v_lighting *= u_opacity;
+}
+
+"""#
         case .fillOutline: return #"""
 // Fill outlines (fill-antialias): 1-pixel lines faded by their distance to the pixel center.
 in vec2 a_pos;
@@ -176,6 +261,40 @@ void main() {
     v_color = a_outline_color * a_opacity;
     gl_Position = u_matrix * vec4(a_pos, 0.0, 1.0);
     v_pos = (gl_Position.xy / gl_Position.w + 1.0) / 2.0 * u_world;
+}
+
+"""#
+        case .fillPattern: return #"""
+// Polygons filled with a repeating image (fill-pattern). The image repeats every display size
+// (its texels over its pixel ratio) in pixels at the integer zoom: a still snapshot shows the
+// cross-fade finished, on the integer zoom's image.
+in vec2 a_pos;
+in vec4 a_pattern;       // the image in the atlas: top-left xy, bottom-right zw (texels)
+in float a_pixel_ratio;  // image texels per CSS pixel
+in float a_opacity;
+
+uniform mat4 u_matrix;
+uniform vec2 u_pixel_coord_upper;   // the tile's top-left corner in pixels at the integer zoom, / 65536
+uniform vec2 u_pixel_coord_lower;   // ... and modulo 65536 (split so floats keep the precision)
+uniform float u_tile_units_to_pixels;
+
+out vec2 v_pos;
+out vec4 v_pattern;
+out float v_opacity;
+
+// Position in pattern repetitions. The tile's offset is reduced modulo the pattern size in steps,
+// so world-sized pixel coordinates do not lose the pattern's phase.
+vec2 pattern_pos(vec2 size, vec2 pos) {
+    vec2 offset = mod(mod(mod(u_pixel_coord_upper, size) * 256.0, size) * 256.0 + u_pixel_coord_lower, size);
+    return (u_tile_units_to_pixels * pos + offset) / size;
+}
+
+void main() {
+    vec2 size = max((a_pattern.zw - a_pattern.xy) / a_pixel_ratio, vec2(1e-6));
+    gl_Position = u_matrix * vec4(a_pos, 0.0, 1.0);
+    v_pos = pattern_pos(size, a_pos);
+    v_pattern = a_pattern;
+    v_opacity = a_opacity;
 }
 
 """#
@@ -314,6 +433,134 @@ void main() {
 }
 
 """#
+        case .lineGradient: return #"""
+// line-gradient: lines extruded as in line.vertex.glsl, colored from the line-gradient ramp by
+// their progress along the whole line.
+// a_pos_normal: x * 2 + round flag, y * 2 + up flag (tile units).
+// a_data: extrude.x * 63 + 128, extrude.y * 63 + 128, direction + 1, and the distance (unused here).
+#define EXTRUDE_SCALE 0.015873016
+
+in vec2 a_pos_normal;
+in vec4 a_data;
+in float a_lineprogress;   // how far along the whole line (0...1)
+in float a_opacity;
+in float a_width;
+in float a_gapwidth;
+in float a_offset;
+in float a_blur;
+
+uniform mat4 u_matrix;
+uniform float u_ratio;            // 1 / (tile units per pixel)
+uniform vec2 u_units_to_pixels;   // clip units to pixels
+uniform float u_device_pixel_ratio;
+
+out vec2 v_normal;
+out vec2 v_width2;
+out float v_gamma_scale;
+out float v_lineprogress;
+out float v_opacity;
+out float v_blur;
+
+void main() {
+    float antialiasing = 1.0 / u_device_pixel_ratio / 2.0;
+    vec2 extrude = a_data.xy - 128.0;
+    float direction = mod(a_data.z, 4.0) - 1.0;
+
+    vec2 pos = floor(a_pos_normal * 0.5);
+    vec2 normal = a_pos_normal - 2.0 * pos;
+    normal.y = normal.y * 2.0 - 1.0;
+    v_normal = normal;
+
+    float gapwidth = a_gapwidth / 2.0;
+    float halfwidth = a_width / 2.0;
+    float offset = -1.0 * a_offset;
+    float inset = gapwidth + (gapwidth > 0.0 ? antialiasing : 0.0);
+    float outset = gapwidth + halfwidth * (gapwidth > 0.0 ? 2.0 : 1.0) + (halfwidth == 0.0 ? 0.0 : antialiasing);
+
+    vec2 dist = outset * extrude * EXTRUDE_SCALE;
+    float u = 0.5 * direction;
+    float t = 1.0 - abs(u);
+    vec2 offset2 = offset * extrude * EXTRUDE_SCALE * normal.y * mat2(t, -u, u, t);
+
+    vec4 projected_extrude = u_matrix * vec4(dist / u_ratio, 0.0, 0.0);
+    gl_Position = u_matrix * vec4(pos + offset2 / u_ratio, 0.0, 1.0) + projected_extrude;
+
+    // How much perspective squishes or stretches the extrusion, so the antialiasing stays one pixel.
+    float without_perspective = length(dist);
+    float with_perspective = length(projected_extrude.xy / gl_Position.w * u_units_to_pixels);
+    v_gamma_scale = without_perspective / max(with_perspective, 1e-6);
+    v_width2 = vec2(outset, inset);
+    v_lineprogress = a_lineprogress;
+    v_opacity = a_opacity;
+    v_blur = a_blur;
+}
+
+"""#
+        case .linePattern: return #"""
+// line-pattern: lines extruded as in line.vertex.glsl, carrying the distance along the line so
+// the fragment shader can repeat the image along it, scaled to the line's width.
+#define EXTRUDE_SCALE 0.015873016
+
+in vec2 a_pos_normal;
+in vec4 a_data;
+in float a_opacity;
+in float a_width;
+in float a_gapwidth;
+in float a_offset;
+in float a_blur;
+in vec4 a_pattern;       // the image in the atlas: top-left xy, bottom-right zw (texels)
+in float a_pixel_ratio;
+
+uniform mat4 u_matrix;
+uniform float u_ratio;
+uniform vec2 u_units_to_pixels;
+uniform float u_device_pixel_ratio;
+
+out vec2 v_normal;
+out vec2 v_width2;
+out float v_gamma_scale;
+out float v_linesofar;
+out float v_blur;
+out float v_opacity;
+out vec4 v_pattern;
+out float v_pixel_ratio;
+
+void main() {
+    float antialiasing = 1.0 / u_device_pixel_ratio / 2.0;
+    vec2 extrude = a_data.xy - 128.0;
+    float direction = mod(a_data.z, 4.0) - 1.0;
+    v_linesofar = (floor(a_data.z / 4.0) + a_data.w * 64.0) * 2.0;
+
+    vec2 pos = floor(a_pos_normal * 0.5);
+    vec2 normal = a_pos_normal - 2.0 * pos;
+    normal.y = normal.y * 2.0 - 1.0;
+    v_normal = normal;
+
+    float gapwidth = a_gapwidth / 2.0;
+    float halfwidth = a_width / 2.0;
+    float offset = -1.0 * a_offset;
+    float inset = gapwidth + (gapwidth > 0.0 ? antialiasing : 0.0);
+    float outset = gapwidth + halfwidth * (gapwidth > 0.0 ? 2.0 : 1.0) + (halfwidth == 0.0 ? 0.0 : antialiasing);
+
+    vec2 dist = outset * extrude * EXTRUDE_SCALE;
+    float u = 0.5 * direction;
+    float t = 1.0 - abs(u);
+    vec2 offset2 = offset * extrude * EXTRUDE_SCALE * normal.y * mat2(t, -u, u, t);
+
+    vec4 projected_extrude = u_matrix * vec4(dist / u_ratio, 0.0, 0.0);
+    gl_Position = u_matrix * vec4(pos + offset2 / u_ratio, 0.0, 1.0) + projected_extrude;
+
+    float without_perspective = length(dist);
+    float with_perspective = length(projected_extrude.xy / gl_Position.w * u_units_to_pixels);
+    v_gamma_scale = without_perspective / max(with_perspective, 1e-6);
+    v_width2 = vec2(outset, inset);
+    v_blur = a_blur;
+    v_opacity = a_opacity;
+    v_pattern = a_pattern;
+    v_pixel_ratio = a_pixel_ratio;
+}
+
+"""#
         case .raster: return #"""
 // Raster tiles and image sources: a quad in tile units with texture positions in 0...8192.
 in vec2 a_pos;
@@ -397,6 +644,21 @@ void main() {
 }
 
 """#
+        case .backgroundPattern: return #"""
+uniform sampler2D u_image;
+uniform vec2 u_texsize;
+uniform vec4 u_pattern;     // the image in the atlas: top-left xy, bottom-right zw (texels)
+uniform float u_opacity;
+
+in vec2 v_pos;
+out vec4 fragColor;
+
+void main() {
+    vec2 coord = mix(u_pattern.xy, u_pattern.zw, fract(v_pos)) / u_texsize;
+    fragColor = texture(u_image, coord) * u_opacity;
+}
+
+"""#
         case .circle: return #"""
 in vec3 v_data;
 in vec4 v_color;
@@ -444,6 +706,23 @@ void main() {
 }
 
 """#
+        case .fillExtrusionPattern: return #"""
+uniform sampler2D u_image;   // the pattern atlas, premultiplied
+uniform vec2 u_texsize;
+
+in vec2 v_pos;
+in vec4 v_pattern;
+in vec4 v_lighting;
+
+out vec4 fragColor;
+
+void main() {
+    if (v_pattern.z <= v_pattern.x) discard;   // the feature's image is missing
+    vec2 coord = mix(v_pattern.xy, v_pattern.zw, fract(v_pos)) / u_texsize;
+    fragColor = texture(u_image, coord) * v_lighting;
+}
+
+"""#
         case .fillOutline: return #"""
 in vec2 v_pos;
 in vec4 v_color;
@@ -453,6 +732,23 @@ void main() {
     float dist = length(v_pos - gl_FragCoord.xy);
     float alpha = 1.0 - smoothstep(0.0, 1.0, dist);
     fragColor = v_color * alpha;
+}
+
+"""#
+        case .fillPattern: return #"""
+uniform sampler2D u_image;   // the pattern atlas, premultiplied
+uniform vec2 u_texsize;
+
+in vec2 v_pos;
+in vec4 v_pattern;
+in float v_opacity;
+
+out vec4 fragColor;
+
+void main() {
+    if (v_pattern.z <= v_pattern.x) discard;   // the feature's image is missing
+    vec2 coord = mix(v_pattern.xy, v_pattern.zw, fract(v_pos)) / u_texsize;
+    fragColor = texture(u_image, coord) * v_opacity;
 }
 
 """#
@@ -592,6 +888,65 @@ void main() {
 }
 
 """#
+        case .lineGradient: return #"""
+uniform float u_device_pixel_ratio;
+uniform sampler2D u_image;   // the line-gradient ramp: 256 texels over progress 0...1, premultiplied
+
+in vec2 v_normal;
+in vec2 v_width2;
+in float v_gamma_scale;
+in float v_lineprogress;
+in float v_opacity;
+in float v_blur;
+
+out vec4 fragColor;
+
+void main() {
+    float dist = length(v_normal) * v_width2.s;
+    float blur2 = (v_blur + 1.0 / u_device_pixel_ratio) * v_gamma_scale;
+    float alpha = clamp(min(dist - (v_width2.t - blur2), v_width2.s - dist) / blur2, 0.0, 1.0);
+    vec4 color = texture(u_image, vec2(v_lineprogress, 0.5));
+    fragColor = color * (alpha * v_opacity);
+}
+
+"""#
+        case .linePattern: return #"""
+uniform float u_device_pixel_ratio;
+uniform sampler2D u_image;           // the pattern atlas, premultiplied
+uniform vec2 u_texsize;
+uniform float u_tile_zoom_ratio;     // pixels per tile unit at the integer zoom
+
+in vec2 v_normal;
+in vec2 v_width2;
+in float v_gamma_scale;
+in float v_linesofar;
+in float v_blur;
+in float v_opacity;
+in vec4 v_pattern;
+in float v_pixel_ratio;
+
+out vec4 fragColor;
+
+void main() {
+    if (v_pattern.z <= v_pattern.x) discard;   // the feature's image is missing
+    vec2 tl = v_pattern.xy, br = v_pattern.zw;
+    vec2 display_size = (br - tl) / v_pixel_ratio;
+    // The image's length along the line in tile units at the integer zoom; across the line it
+    // keeps its size in pixels, centered, cropped to the line's width (at most its own height
+    // plus a texel of padding either side, so the sample stays inside the image).
+    vec2 pattern_size = vec2(display_size.x / u_tile_zoom_ratio, display_size.y);
+
+    float dist = length(v_normal) * v_width2.s;
+    float blur2 = (v_blur + 1.0 / u_device_pixel_ratio) * v_gamma_scale;
+    float alpha = clamp(min(dist - (v_width2.t - blur2), v_width2.s - dist) / blur2, 0.0, 1.0);
+
+    float x = mod(v_linesofar / pattern_size.x, 1.0);
+    float y = 0.5 + v_normal.y * clamp(v_width2.s, 0.0, (pattern_size.y + 2.0) / 2.0) / pattern_size.y;
+    vec2 coord = mix(tl, br, vec2(x, y)) / u_texsize;
+    fragColor = texture(u_image, coord) * alpha * v_opacity;
+}
+
+"""#
         case .raster: return #"""
 // raster-* paint: hue rotation, saturation, contrast, then brightness bounds, on unpremultiplied color.
 uniform sampler2D u_image;
@@ -679,16 +1034,21 @@ void main() {
     var attributes: [String] {
         switch self {
         case .background: return ["a_pos"]
+        case .backgroundPattern: return ["a_pos"]
         case .circle: return ["a_pos", "a_color", "a_radius", "a_blur", "a_opacity", "a_stroke_color", "a_stroke_width", "a_stroke_opacity"]
         case .clippingMask: return ["a_pos"]
         case .fill: return ["a_pos", "a_color", "a_opacity"]
         case .fillExtrusion: return ["a_pos", "a_normal_ed", "a_color", "a_height", "a_base"]
+        case .fillExtrusionPattern: return ["a_pos", "a_normal_ed", "a_height", "a_base", "a_pattern", "a_pixel_ratio"]
         case .fillOutline: return ["a_pos", "a_outline_color", "a_opacity"]
+        case .fillPattern: return ["a_pos", "a_pattern", "a_pixel_ratio", "a_opacity"]
         case .heatmap: return ["a_pos", "a_weight", "a_radius"]
         case .heatmapTexture: return ["a_pos"]
         case .hillshade: return ["a_pos"]
         case .hillshadePrepare: return ["a_pos"]
         case .line: return ["a_pos_normal", "a_data", "a_color", "a_opacity", "a_width", "a_gapwidth", "a_offset", "a_blur", "a_floorwidth"]
+        case .lineGradient: return ["a_pos_normal", "a_data", "a_lineprogress", "a_opacity", "a_width", "a_gapwidth", "a_offset", "a_blur"]
+        case .linePattern: return ["a_pos_normal", "a_data", "a_opacity", "a_width", "a_gapwidth", "a_offset", "a_blur", "a_pattern", "a_pixel_ratio"]
         case .raster: return ["a_pos", "a_texture_pos"]
         case .symbolIcon: return ["a_pos", "a_tex", "a_fill", "a_halo", "a_props"]
         case .symbolSdf: return ["a_pos", "a_tex", "a_fill", "a_halo", "a_props"]

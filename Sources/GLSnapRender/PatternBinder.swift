@@ -1,0 +1,80 @@
+import CMesa
+import Foundation
+import GLSnapGL
+import GLSnapLayout
+import GLSnapStyle
+
+extension Painter {
+    /// The integer zoom patterns are sized and chosen at (MapLibre's `tileZoom`).
+    var patternZoom: Double { max(0, zoom.rounded(.down)) }
+
+    /// Binds the pattern atlas to texture unit 0 for `program` (`u_image`, `u_texsize`), linear
+    /// filtered as MapLibre samples patterns. False when the frame has no pattern atlas.
+    func bindPatternAtlas(_ program: Program) -> Bool {
+        guard let patterns = frame.patterns else { return false }
+        let texture = renderer.symbolTextures.texture(for: patterns.atlas, context: context)
+        context.bind(texture, unit: 0)
+        gl.TexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MIN_FILTER), GL_LINEAR)
+        gl.TexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MAG_FILTER), GL_LINEAR)
+        gl.Uniform1i(program.location("u_image"), 0)
+        gl.Uniform2f(program.location("u_texsize"), Float(texture.width), Float(texture.height))
+        return true
+    }
+
+    /// The position of a feature-constant pattern at the integer zoom; nil when its image is missing.
+    func constantPattern(_ value: PropertyValue) -> PatternPosition? {
+        guard let patterns = frame.patterns,
+              let image = PatternAtlas.image(value.evaluate(EvaluationContext(zoom: patternZoom))) else { return nil }
+        return patterns.position(PatternAtlas.key(name: image.name, pixelRatio: frame.pixelRatio))
+    }
+
+    /// `a_pattern` and `a_pixel_ratio` for one tile's geometry: constants for a feature-constant
+    /// pattern, else per-vertex buffers (a feature whose image is missing gets an empty
+    /// rectangle, which the shaders discard). Nil when a constant pattern's image is missing.
+    func bindPattern(_ property: String, layer: StyleLayer, geometry g: GPUGeometry, box: GeometryBox) -> [String: PaintBinding]? {
+        let value = layer.paint(property)
+        if value.isFeatureConstant {
+            guard let p = constantPattern(value) else { return nil }
+            return ["a_pattern": .constant(p.corners), "a_pixel_ratio": .constant([Float(p.pixelRatio)])]
+        }
+        guard let patterns = frame.patterns else { return nil }
+        let key = PaintKey(layer: layer.id, property: property, generation: frame.styleGeneration, zoom: patternZoom, components: 4)
+        if g.paint["a_pattern"]?.key == key { return [:] }
+        let geometry = box.geometry
+        var corners = [Float](repeating: 0, count: geometry.vertexCount * 4)
+        var ratios = [Float](repeating: 1, count: geometry.vertexCount)
+        var ctx = EvaluationContext(zoom: patternZoom)
+        for span in geometry.spans {
+            ctx.feature = geometry.features[Int(span.feature)]
+            guard let image = PatternAtlas.image(value.evaluate(ctx)),
+                  let p = patterns.position(PatternAtlas.key(name: image.name, pixelRatio: frame.pixelRatio)) else { continue }
+            let c = p.corners, r = Float(p.pixelRatio)
+            let start = Int(span.vertexStart), end = min(start + Int(span.vertexCount), geometry.vertexCount)
+            guard start < end else { continue }
+            for v in start..<end {
+                corners[v * 4] = c[0]; corners[v * 4 + 1] = c[1]; corners[v * 4 + 2] = c[2]; corners[v * 4 + 3] = c[3]
+                ratios[v] = r
+            }
+        }
+        g.paint["a_pattern"] = (key, Buffer(context: context, target: GLenum(GL_ARRAY_BUFFER), data: corners))
+        var ratioKey = key
+        ratioKey.components = 1
+        g.paint["a_pixel_ratio"] = (ratioKey, Buffer(context: context, target: GLenum(GL_ARRAY_BUFFER), data: ratios))
+        return [:]
+    }
+
+    /// Where a tile lies in the pattern's pixel space at the integer zoom: `u_pixel_coord_upper`,
+    /// `u_pixel_coord_lower` and `u_tile_units_to_pixels`.
+    func setPatternTileUniforms(_ program: Program, tile: CoveredTile) {
+        let z = Double(tile.id.z)
+        // Pixels per tile at the integer zoom (a tile of zoom z spans 512 · 2^(zoom − z) pixels).
+        let tileSize = Transform.tileSize * exp2(patternZoom - z)
+        let pixelX = tileSize * (Double(tile.id.x) + Double(tile.wrap) * exp2(z))
+        let pixelY = tileSize * Double(tile.id.y)
+        let split = 65536.0
+        let upperX = (pixelX / split).rounded(.down), upperY = (pixelY / split).rounded(.down)
+        gl.Uniform2f(program.location("u_pixel_coord_upper"), Float(upperX), Float(upperY))
+        gl.Uniform2f(program.location("u_pixel_coord_lower"), Float(pixelX - upperX * split), Float(pixelY - upperY * split))
+        gl.Uniform1f(program.location("u_tile_units_to_pixels"), Float(tileSize / Double(TileExtent.extent)))
+    }
+}
