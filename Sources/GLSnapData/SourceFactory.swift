@@ -68,7 +68,7 @@ public enum SourceFactory {
         }
         var tileResolver = resolver
         if object["tiles"] == nil, fields["tiles"] != nil {
-            tileResolver.baseURL = try resolver.filePath(for: url)
+            tileResolver.baseURL = try resolver.location(for: url).text
         }
         return (merged, tileResolver)
     }
