@@ -19,6 +19,8 @@ struct FrameBuilder {
     /// and reused by the later pieces of the same image.
     private var placedSymbols: [Int: SymbolDrawData?]?
     let rasters: LRUCache<TileKey, Cached<RasterBox>>
+    /// Feature states the frames carry to the painter.
+    var featureStates = FeatureStates()
 
     init(style: LoadedStyle, tiles: LRUCache<TileKey, Cached<VectorTile>>, geometries: LRUCache<GeometryKey, Cached<GeometryBox>>,
          rasters: LRUCache<TileKey, Cached<RasterBox>>, policy: SourceErrorPolicy) {
@@ -92,6 +94,7 @@ struct FrameBuilder {
         var frame = Frame(transform: transform, pixelRatio: pixelRatio, width: width, height: height, piece: piece,
                           layers: layers, styleGeneration: style.generation)
         frame.light = style.style.json["light"] ?? .null
+        frame.featureStates = featureStates
         return frame
     }
 

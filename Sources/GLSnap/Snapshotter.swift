@@ -41,6 +41,20 @@ public final class Snapshotter: @unchecked Sendable {
     private let tileCache = LRUCache<TileKey, Cached<VectorTile>>(capacity: 2048)
     private let geometryCache = LRUCache<GeometryKey, Cached<GeometryBox>>(capacity: 8192)
     private let rasterCache = LRUCache<TileKey, Cached<RasterBox>>(capacity: 512)
+    private var featureStates = FeatureStates()
+    private static let stateGenerations = Counter()
+
+    /// Changes the feature states under the lock and gives them a new generation.
+    func updateFeatureStates(_ change: (inout FeatureStates) -> Void) {
+        lock.lock(); defer { lock.unlock() }
+        change(&featureStates)
+        featureStates.generation = Snapshotter.stateGenerations.next()
+    }
+
+    func currentFeatureStates() -> FeatureStates {
+        lock.lock(); defer { lock.unlock() }
+        return featureStates
+    }
 
     public init(options: MapSnapshotOptions) {
         self.options = options
@@ -178,6 +192,8 @@ public final class Snapshotter: @unchecked Sendable {
         var timings = SnapshotTimings()
         var builder = FrameBuilder(style: style, tiles: tileCache, geometries: geometryCache, rasters: rasterCache,
                                    policy: options.sourceErrors)
+        builder.featureStates = currentFeatureStates()
+        if !builder.featureStates.states.isEmpty { builder.featureStates.promoteIds = Snapshotter.promoteIds(style.style) }
         let pieceSide = options.limits.pieceSize
         let bandHeight = max(1, min(height, pieceSide, options.limits.maxBandBytes / (width * 4)))
         let columns = (width + pieceSide - 1) / pieceSide

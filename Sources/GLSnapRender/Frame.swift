@@ -47,6 +47,8 @@ public struct Frame {
     public var styleGeneration: Int
     /// The style's `light` object (null for the default light), for fill-extrusion shading.
     public var light: JSON = .null
+    /// Feature states, for paint properties that read `feature-state`.
+    public var featureStates = FeatureStates()
 
     /// Framebuffer size in pixels.
     public var width: Int { piece.width }
