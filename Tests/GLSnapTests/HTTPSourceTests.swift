@@ -99,7 +99,8 @@ final class HTTPSourceTests: XCTestCase {
         let mbtiles = try MBTilesSource(path: fixtures.appendingPathComponent("tiles/chicago-z13.mbtiles").path)
         let styleText = try String(contentsOf: fixtures.appendingPathComponent("styles/bright-v9-chicago.json"), encoding: .utf8)
         XCTAssertTrue(styleText.contains("\"mbtiles://../tiles/chicago-z13.mbtiles\""))
-        let styleBytes = Array(styleText.replacingOccurrences(of: "mbtiles://../tiles/chicago-z13.mbtiles", with: "tiles.json").utf8)
+        let styleBytes = Array(styleText.replacingOccurrences(of: "mbtiles://../tiles/chicago-z13.mbtiles", with: "tiles.json")
+            .replacingOccurrences(of: "\"../sprites/bright-v9/sprite\"", with: "\"../sprites/bright-v9/sprite?key=k\"").utf8)
         let server = try LoopbackServer { path in
             func file(_ relative: String) -> LoopbackServer.Reply {
                 guard !relative.contains(".."), let data = FileManager.default.contents(atPath: fixtures.appendingPathComponent(relative).path) else {
@@ -119,7 +120,7 @@ final class HTTPSourceTests: XCTestCase {
                 return .body(status: 200, bytes: garbageTiles ? Array("<html>not a tile</html>".utf8) : bytes,
                              contentType: "application/x-protobuf")
             }
-            return file(String(path.dropFirst()))
+            return file(String(path.dropFirst().prefix { $0 != "?" }))
         }
         return (server, mbtiles)
     }
@@ -150,7 +151,7 @@ final class HTTPSourceTests: XCTestCase {
         XCTAssertTrue(requested.contains("/tiles.json"))
         XCTAssertTrue(requested.contains { $0.hasPrefix("/tiles/13/") }, "\(requested)")
         XCTAssertTrue(requested.contains { $0.hasPrefix("/glyphs/") }, "\(requested)")
-        XCTAssertTrue(requested.contains("/sprites/bright-v9/sprite.png"), "\(requested)")
+        XCTAssertTrue(requested.contains("/sprites/bright-v9/sprite.png?key=k"), "the query stays on: \(requested)")
     }
 
     func testGarbageTilesGiveADecodeError() throws {
