@@ -24,9 +24,10 @@ let package = Package(
         .systemLibrary(name: "CMicroHTTPD", path: "Sources/CMicroHTTPD", pkgConfig: "libmicrohttpd"),
         .systemLibrary(name: "CFreeType", path: "Sources/CFreeType", pkgConfig: "freetype2"),
         .systemLibrary(name: "CFontconfig", path: "Sources/CFontconfig", pkgConfig: "fontconfig"),
+        .systemLibrary(name: "CCurl", path: "Sources/CCurl", pkgConfig: "libcurl"),
 
         .target(name: "GLSnapStyle"),
-        .target(name: "GLSnapData", dependencies: ["GLSnapStyle", "CZlib", "CSQLite"]),
+        .target(name: "GLSnapData", dependencies: ["GLSnapStyle", "CZlib", "CSQLite", "CCurl"]),
         .target(name: "GLSnapLayout", dependencies: ["GLSnapData", "GLSnapStyle"]),
         .target(name: "GLSnapImage", dependencies: ["CPNG", "CDeflate", "CRsvg", "CJPEG", "CWebP", "CFreeType", "CFontconfig"]),
         .target(name: "GLSnapGL", dependencies: ["CMesa"]),

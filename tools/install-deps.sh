@@ -10,6 +10,7 @@ packages=(
   librsvg2-dev        # SVG icons (librsvg + cairo)
   libturbojpeg0-dev libwebp-dev  # raster tiles: JPEG (TurboJPEG API: errors as return codes, no longjmp) and WebP
   libmicrohttpd-dev   # glsnap serve's HTTP server
+  libcurl4-openssl-dev  # styles, TileJSON, tiles, glyphs and sprites over http:// and https://
   wrk                 # HTTP load generator: benchmarking glsnap serve only, not needed by tests
   libfreetype-dev libfontconfig-dev fonts-dejavu-core  # labels from local fonts when glyph ranges are missing
   pkg-config python3

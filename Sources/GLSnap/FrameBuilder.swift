@@ -21,6 +21,8 @@ struct FrameBuilder {
     /// and reused by the later pieces of the same image.
     private var placedSymbols: [Int: SymbolDrawData?]?
     let rasters: LRUCache<TileKey, Cached<RasterBox>>
+    /// Feature states the frames carry to the painter.
+    var featureStates = FeatureStates()
 
     init(style: LoadedStyle, tiles: LRUCache<TileKey, Cached<VectorTile>>, geometries: LRUCache<GeometryKey, Cached<GeometryBox>>,
          rasters: LRUCache<TileKey, Cached<RasterBox>>, policy: SourceErrorPolicy) {
@@ -98,6 +100,7 @@ struct FrameBuilder {
         frame.light = style.style.json["light"] ?? .null
         resolvePatterns(layers, zoom: zoom, pixelRatio: pixelRatio)
         frame.patterns = style.patterns
+        frame.featureStates = featureStates
         return frame
     }
 

@@ -80,7 +80,8 @@ final class LoadedStyle: @unchecked Sendable {
     }
 
     /// Reads and parses a style file; relative URLs in it resolve against its folder.
-    static func load(path: String, rewrite: (@Sendable (String) -> String?)?, options: MapSnapshotOptions) throws -> LoadedStyle {
+    static func load(path: String, rewrite: (@Sendable (String) -> String?)?, http: HTTPClient = .shared,
+                     options: MapSnapshotOptions) throws -> LoadedStyle {
         let limits = options.limits
         let url = URL(fileURLWithPath: path)
         guard let attrs = try? FileManager.default.attributesOfItem(atPath: path) else {
@@ -92,7 +93,7 @@ final class LoadedStyle: @unchecked Sendable {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw GLSnapError.style(source: path, message: "cannot read the file")
         }
-        let resolver = ResourceResolver(baseURL: url.absoluteString, rewrite: rewrite)
+        let resolver = ResourceResolver(baseURL: url.absoluteString, rewrite: rewrite, http: http)
         return try parse(bytes: [UInt8](data), origin: path, resolver: resolver, policy: options.sourceErrors)
     }
 

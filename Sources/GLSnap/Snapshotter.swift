@@ -24,6 +24,9 @@ public final class Snapshotter: @unchecked Sendable {
     /// Maps custom URL schemes (e.g. `local://`) to file paths; applied before a style's sources,
     /// glyphs and sprites are read. Set before `setStyle`.
     public var resourceRewrite: (@Sendable (String) -> String?)?
+    /// Fetches `http://` and `https://` styles, TileJSON, tiles, glyphs and sprites; replace it
+    /// (before `setStyle`) to change timeouts, size limits, retries or the cache size.
+    public var httpClient: HTTPClient = .shared
 
     private var style: LoadedStyle? {
         get { lock.lock(); defer { lock.unlock() }; return _style }
@@ -38,6 +41,20 @@ public final class Snapshotter: @unchecked Sendable {
     private let tileCache: LRUCache<TileKey, Cached<VectorTile>>
     private let geometryCache: LRUCache<GeometryKey, Cached<GeometryBox>>
     private let rasterCache: LRUCache<TileKey, Cached<RasterBox>>
+    private var featureStates = FeatureStates()
+    private static let stateGenerations = Counter()
+
+    /// Changes the feature states under the lock and gives them a new generation.
+    func updateFeatureStates(_ change: (inout FeatureStates) -> Void) {
+        lock.lock(); defer { lock.unlock() }
+        change(&featureStates)
+        featureStates.generation = Snapshotter.stateGenerations.next()
+    }
+
+    func currentFeatureStates() -> FeatureStates {
+        lock.lock(); defer { lock.unlock() }
+        return featureStates
+    }
 
     public init(options: MapSnapshotOptions) {
         self.options = options
@@ -66,13 +83,27 @@ public final class Snapshotter: @unchecked Sendable {
     }
 
     /// Loads a style file; relative URLs (`mbtiles://x.mbtiles`, `../glyphs/...`) resolve against its folder.
+    /// An `http://` or `https://` URL is fetched (see `setStyle(url:)`).
     public func setStyle(path: String) throws {
-        style = try LoadedStyle.load(path: path, rewrite: resourceRewrite, options: options)
+        if HTTPClient.handles(path) { return try setStyle(url: path) }
+        style = try LoadedStyle.load(path: path, rewrite: resourceRewrite, http: httpClient, options: options)
+    }
+
+    /// Loads a style from a URL (`http://`, `https://`, `file://` or a path) through `httpClient`;
+    /// relative URLs in it resolve against it.
+    public func setStyle(url: String) throws {
+        let resolver = ResourceResolver(baseURL: url, rewrite: resourceRewrite,
+                                        sizeLimit: options.limits.maxStyleBytes, http: httpClient)
+        let bytes: [UInt8]
+        do { bytes = try resolver.load(url) } catch { throw GLSnapError.style(source: url, message: "\(error)") }
+        var sourceResolver = resolver
+        sourceResolver.sizeLimit = DataLimits.maxResourceBytes
+        style = try LoadedStyle.parse(bytes: bytes, origin: url, resolver: sourceResolver, policy: options.sourceErrors)
     }
 
     /// Loads a style from JSON text; relative URLs resolve against `baseURL` (a file URL or folder path).
     public func setStyle(json: String, baseURL: String? = nil) throws {
-        let resolver = ResourceResolver(baseURL: baseURL, rewrite: resourceRewrite)
+        let resolver = ResourceResolver(baseURL: baseURL, rewrite: resourceRewrite, http: httpClient)
         style = try LoadedStyle.parse(bytes: Array(json.utf8), origin: "inline JSON", resolver: resolver, policy: options.sourceErrors)
     }
 
@@ -168,6 +199,8 @@ public final class Snapshotter: @unchecked Sendable {
         var timings = SnapshotTimings()
         var builder = FrameBuilder(style: style, tiles: tileCache, geometries: geometryCache, rasters: rasterCache,
                                    policy: options.sourceErrors)
+        builder.featureStates = currentFeatureStates()
+        if !builder.featureStates.states.isEmpty { builder.featureStates.promoteIds = Snapshotter.promoteIds(style.style) }
         let pieceSide = options.limits.pieceSize
         let bandHeight = max(1, min(height, pieceSide, options.limits.maxBandBytes / (width * 4)))
         let columns = (width + pieceSide - 1) / pieceSide

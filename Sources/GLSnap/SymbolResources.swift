@@ -153,11 +153,12 @@ final class SymbolResources: SymbolResourceProvider, @unchecked Sendable {
         do {
             var (base, query) = (url, "")
             if let q = url.firstIndex(of: "?") { base = String(url[..<q]); query = String(url[q...]) }
-            _ = query
+            // A query (an access token) stays on remote URLs, after the suffix; files have none.
+            if case .file = try resolver.location(for: base) { query = "" }
             let suffix = hiDPI ? "@2x" : ""
-            let image = try PNGDecoder().decode(try resolver.load(base + suffix + ".png"))
+            let image = try PNGDecoder().decode(try resolver.load(base + suffix + ".png" + query))
             var problems: [String] = []
-            let index = try SpriteIndex.parse(try resolver.load(base + suffix + ".json"), url: base + suffix + ".json",
+            let index = try SpriteIndex.parse(try resolver.load(base + suffix + ".json" + query), url: base + suffix + ".json",
                                               sheetWidth: image.width, sheetHeight: image.height, problems: &problems)
             problems.prefix(20).forEach(warn)
             result = (image, index)

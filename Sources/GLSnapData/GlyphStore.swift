@@ -71,7 +71,14 @@ public final class GlyphStore: @unchecked Sendable {
     /// for local files.
     public static func url(template: String, fontstack: String, range: UInt32) -> String {
         let start = range * 256
-        var url = template.replacingOccurrences(of: "{fontstack}", with: fontstack)
+        // An HTTP server is asked for the fontstack percent-encoded ("Noto%20Sans%20Regular"), as MapLibre does.
+        var stack = fontstack
+        if HTTPClient.handles(template) {
+            var allowed = CharacterSet.urlPathAllowed
+            allowed.remove(charactersIn: "/?#%")
+            stack = fontstack.addingPercentEncoding(withAllowedCharacters: allowed) ?? fontstack
+        }
+        var url = template.replacingOccurrences(of: "{fontstack}", with: stack)
             .replacingOccurrences(of: "{range}", with: "\(start)-\(start + 255)")
         if !url.contains("://") || url.hasPrefix("local://") || url.hasPrefix("file://"),
            let q = url.firstIndex(of: "?") {

@@ -8,9 +8,12 @@ import Foundation
 /// 2. `file://` URLs name an absolute path (percent-escapes decoded).
 /// 3. `mbtiles://` URLs name a path after the scheme: `mbtiles:///abs/x.mbtiles` is absolute,
 ///    `mbtiles://../tiles/x.mbtiles` is relative.
-/// 4. Any other scheme (`http:`, `https:`, an unmapped `local:` …) is unsupported here.
-/// 5. Absolute paths are used as they are; relative paths are resolved against the directory
-///    of `baseURL` (or the current directory when there is none).
+/// 4. `pmtiles://` URLs name a PMTiles file the same way.
+/// 5. `http://` and `https://` URLs are fetched through `http` (a 404 is a missing resource).
+/// 6. Any other scheme (an unmapped `local:` …) is unsupported here.
+/// 7. Absolute paths are used as they are; relative paths are resolved against the directory
+///    of `baseURL` (or the current directory when there is none); when `baseURL` is an HTTP(S)
+///    URL, relative references resolve against it as URLs.
 public struct ResourceResolver: Sendable {
     /// The style file's URL or path, or a directory (then ending in `/`, or an existing folder).
     public var baseURL: String?
@@ -18,30 +21,102 @@ public struct ResourceResolver: Sendable {
     public var rewrite: (@Sendable (String) -> String?)?
     /// The most bytes `load` reads from one file.
     public var sizeLimit: Int
+    /// Fetches `http://` and `https://` resources (its options hold the timeouts and size limit).
+    public var http: HTTPClient
 
     public init(baseURL: String? = nil, rewrite: (@Sendable (String) -> String?)? = nil,
-                sizeLimit: Int = DataLimits.maxResourceBytes) {
+                sizeLimit: Int = DataLimits.maxResourceBytes, http: HTTPClient = .shared) {
         self.baseURL = baseURL
         self.rewrite = rewrite
         self.sizeLimit = sizeLimit
+        self.http = http
     }
 
-    /// The local file path `url` names.
-    public func filePath(for url: String) throws -> String {
+    /// Where a URL points: a local file or a remote (HTTP) resource.
+    public enum Location: Equatable, Sendable {
+        case file(String)
+        case remote(String)
+
+        /// The path or URL.
+        public var text: String {
+            switch self { case .file(let s), .remote(let s): return s }
+        }
+    }
+
+    /// The file or remote URL that `url` names, relative references resolved.
+    public func location(for url: String) throws -> Location {
+        let found = try unencodedLocation(for: url)
+        guard case .remote(let remote) = found else { return found }
+        return .remote(remote.addingPercentEncoding(withAllowedCharacters: ResourceResolver.urlCharacters) ?? remote)
+    }
+
+    /// What may stand in a URL as it is: unreserved and reserved characters, and "%" (a URL may
+    /// already be encoded). Anything else ("Noto Sans" in a glyph URL) is percent-encoded.
+    static let urlCharacters = CharacterSet(charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
+                                            + "-._~:/?#[]@!$&'()*+,;=%")
+
+    private func unencodedLocation(for url: String) throws -> Location {
         var target = url
         if let rewrite, let mapped = rewrite(url) { target = mapped }
+        if HTTPClient.handles(target) { return .remote(target) }
         if target.hasPrefix("file://") {
             let rest = String(target.dropFirst("file://".count))
-            return rest.removingPercentEncoding ?? rest
+            return .file(rest.removingPercentEncoding ?? rest)
         }
-        if target.hasPrefix("mbtiles://") {
-            return absolute(String(target.dropFirst("mbtiles://".count)))
+        for scheme in ["mbtiles://", "pmtiles://"] where target.hasPrefix(scheme) {
+            return try relative(String(target.dropFirst(scheme.count)), url: url)
         }
         if let colon = target.firstIndex(of: ":"), target[colon...].hasPrefix("://") {
-            throw SourceError.unsupportedURL(url: url, reason: "only file paths, file:// and mbtiles:// URLs are read "
-                + "(configure ResourceResolver.rewrite for '\(target[..<colon])://')")
+            throw SourceError.unsupportedURL(url: url, reason: "only file paths and file://, mbtiles://, pmtiles://, "
+                + "http:// and https:// URLs are read (configure ResourceResolver.rewrite for '\(target[..<colon])://')")
         }
-        return absolute(target)
+        return try relative(target, url: url)
+    }
+
+    /// The local file path `url` names; throws `unsupportedURL` for a remote URL.
+    public func filePath(for url: String) throws -> String {
+        switch try location(for: url) {
+        case .file(let path): return path
+        case .remote(let remote):
+            throw SourceError.unsupportedURL(url: url, reason: "\(remote) is remote; this resource must be a local file")
+        }
+    }
+
+    private func relative(_ path: String, url: String) throws -> Location {
+        if let base = baseURL, HTTPClient.handles(base), !path.hasPrefix("/") || path.hasPrefix("//") {
+            return .remote(ResourceResolver.join(base: base, path))
+        }
+        if let base = baseURL, HTTPClient.handles(base) {
+            return .remote(ResourceResolver.origin(of: base) + path)
+        }
+        return .file(absolute(path))
+    }
+
+    /// `scheme://host[:port]` of an HTTP URL.
+    static func origin(of url: String) -> String {
+        guard let schemeEnd = url.range(of: "://") else { return url }
+        let rest = url[schemeEnd.upperBound...]
+        let hostEnd = rest.firstIndex(where: { $0 == "/" || $0 == "?" || $0 == "#" }) ?? rest.endIndex
+        return String(url[..<hostEnd])
+    }
+
+    /// A relative reference resolved against an HTTP base URL ("./" and "../" folded).
+    static func join(base: String, _ path: String) -> String {
+        if path.hasPrefix("//"), let colon = base.firstIndex(of: ":") { return String(base[...colon]) + path }
+        let origin = origin(of: base)
+        var basePath = String(base.dropFirst(origin.count))
+        if let cut = basePath.firstIndex(where: { $0 == "?" || $0 == "#" }) { basePath = String(basePath[..<cut]) }
+        var segments = basePath.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+        segments.removeLast()  // the base's file name (or "" after a trailing slash)
+        let parts = path.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+        for (i, part) in parts.enumerated() {
+            if part == "." { continue }
+            if part == ".." { if segments.count > 1 { segments.removeLast() }; continue }
+            if part.isEmpty && i < parts.count - 1 { continue }
+            segments.append(part)
+        }
+        let joined = segments.joined(separator: "/")
+        return origin + (joined.hasPrefix("/") ? joined : "/" + joined)
     }
 
     /// A path relative to the base directory made absolute.
@@ -73,14 +148,21 @@ public struct ResourceResolver: Sendable {
     /// `tooLarge` past `sizeLimit`, `unsupportedURL` for schemes it cannot read.
     public func load(_ url: String) throws -> [UInt8] {
         guard let bytes = try loadIfPresent(url) else {
-            throw SourceError.fileNotFound(path: try filePath(for: url), url: url)
+            throw SourceError.fileNotFound(path: try location(for: url).text, url: url)
         }
         return bytes
     }
 
     /// Like `load`, but nil when the file does not exist (a missing tile is an empty tile).
     public func loadIfPresent(_ url: String) throws -> [UInt8]? {
-        let path = try filePath(for: url)
+        let path: String
+        switch try location(for: url) {
+        case .file(let p): path = p
+        case .remote(let remote):
+            guard let body = try http.fetch(remote) else { return nil }
+            guard body.count <= sizeLimit else { throw SourceError.tooLarge(url: url, size: body.count, limit: sizeLimit) }
+            return body
+        }
         let fd = open(path, O_RDONLY)
         guard fd >= 0 else {
             if errno == ENOENT || errno == ENOTDIR { return nil }

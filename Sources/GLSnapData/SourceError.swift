@@ -10,6 +10,15 @@ public enum SourceError: Error, Equatable, Sendable, CustomStringConvertible {
     case invalidDefinition(source: String, reason: String)
     case invalidTileJSON(url: String, reason: String)
     case badTile(source: String, tile: String, error: TileDecodeError)
+    /// The server answered with an HTTP status that is neither success nor "not found".
+    case httpStatus(url: String, status: Int)
+    /// The transfer failed (connection refused, DNS, TLS, reset …); `reason` is libcurl's message.
+    case httpFailed(url: String, reason: String)
+    /// No complete answer within the configured time.
+    case httpTimeout(url: String, seconds: Double)
+    /// The body (announced or received) is larger than the limit; the download was stopped.
+    case responseTooLarge(url: String, limit: Int)
+    case invalidPMTiles(path: String, reason: String)
 
     public var description: String {
         switch self {
@@ -31,6 +40,16 @@ public enum SourceError: Error, Equatable, Sendable, CustomStringConvertible {
             return "TileJSON '\(url)': \(reason)"
         case let .badTile(source, tile, error):
             return "tile \(tile) of source '\(source)': \(error)"
+        case let .httpStatus(url, status):
+            return "HTTP \(status) from \(url)"
+        case let .httpFailed(url, reason):
+            return "cannot fetch \(url): \(reason)"
+        case let .httpTimeout(url, seconds):
+            return "fetching \(url) timed out after \(seconds) s (raise HTTPOptions.totalTimeout if the server is slow)"
+        case let .responseTooLarge(url, limit):
+            return "the response from \(url) is larger than the limit of \(limit) bytes; the download was stopped"
+        case let .invalidPMTiles(path, reason):
+            return "PMTiles file \(path): \(reason)"
         }
     }
 }

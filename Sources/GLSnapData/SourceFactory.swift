@@ -11,6 +11,8 @@ public enum SourceFactory {
     /// - `url: "mbtiles://path"` opens an MBTiles file (path relative to the style file unless
     ///   absolute); its metadata supplies minzoom, maxzoom, bounds, attribution and the type
     ///   (`pbf` is vector), and the style's own keys win.
+    /// - `url: "pmtiles://path"`, or a local `url` ending in `.pmtiles`, opens a PMTiles v3 archive
+    ///   (its header supplies zooms, bounds and the type); a `url` ending in `.mbtiles` is MBTiles.
     /// - Any other `url` is a TileJSON file, merged under the style's keys.
     /// - `tiles` templates give a `TileURLSource` (a single `mbtiles://` entry opens that file).
     ///
@@ -28,8 +30,9 @@ public enum SourceFactory {
         }
         guard type == .vector || type == .raster else { return nil }
 
-        if let url = object["url"]?.stringValue, url.hasPrefix("mbtiles://") {
-            return try makeMBTiles(name: name, url: url, object: object, type: type, resolver: resolver)
+        if let url = object["url"]?.stringValue,
+           let archive = try makeArchive(name: name, url: url, object: object, type: type, resolver: resolver) {
+            return archive
         }
         let (merged, tileResolver) = try mergeTileJSON(name: name, object: object, resolver: resolver)
         guard let tilesJSON = merged["tiles"] else {
@@ -39,8 +42,9 @@ public enum SourceFactory {
               templates.count == tilesJSON.arrayValue?.count, !templates.isEmpty else {
             throw SourceError.invalidDefinition(source: name, reason: "'tiles' must be a non-empty array of strings")
         }
-        if templates.count == 1, templates[0].hasPrefix("mbtiles://") {
-            return try makeMBTiles(name: name, url: templates[0], object: object, type: type, resolver: tileResolver)
+        if templates.count == 1,
+           let archive = try makeArchive(name: name, url: templates[0], object: object, type: type, resolver: tileResolver) {
+            return archive
         }
         let info = try sourceInfo(name: name, type: type, merged, defaults: SourceInfo(type: type))
         return TileURLSource(name: name, templates: templates, info: info, resolver: tileResolver)
@@ -68,9 +72,41 @@ public enum SourceFactory {
         }
         var tileResolver = resolver
         if object["tiles"] == nil, fields["tiles"] != nil {
-            tileResolver.baseURL = try resolver.filePath(for: url)
+            tileResolver.baseURL = try resolver.location(for: url).text
         }
         return (merged, tileResolver)
+    }
+
+    /// An MBTiles or PMTiles source when `url` names one (by scheme, or a local path ending in
+    /// `.mbtiles` or `.pmtiles`); nil for anything else.
+    private static func makeArchive(name: String, url: String, object: [String: JSON], type: SourceType,
+                                    resolver: ResourceResolver) throws -> TileSource? {
+        if url.hasPrefix("pmtiles://http://") || url.hasPrefix("pmtiles://https://") {
+            throw SourceError.unsupportedURL(url: url, reason: "remote PMTiles archives (HTTP range requests) are not "
+                + "supported; download the file and name it with pmtiles://path")
+        }
+        let scheme = url.hasPrefix("mbtiles://") || url.hasPrefix("pmtiles://")
+        guard scheme || url.hasSuffix(".mbtiles") || url.hasSuffix(".pmtiles") else { return nil }
+        guard case .file(let path) = try resolver.location(for: url) else {
+            if scheme { _ = try resolver.filePath(for: url) }  // throws: an archive must be local
+            return nil
+        }
+        if url.hasPrefix("pmtiles://") || (!url.hasPrefix("mbtiles://") && path.hasSuffix(".pmtiles")) {
+            return try makePMTiles(name: name, path: path, object: object, type: type)
+        }
+        return try makeMBTiles(name: name, url: url, object: object, type: type, resolver: resolver)
+    }
+
+    private static func makePMTiles(name: String, path: String, object: [String: JSON], type: SourceType) throws -> TileSource {
+        try PMTilesSource(path: path, name: name) { defaults, header in
+            guard defaults.type == type else {
+                throw SourceError.invalidDefinition(source: name, reason: "the style says '\(type.rawValue)' but "
+                    + "\(path) holds \(defaults.type.rawValue) tiles (tile type \(header.tileType))")
+            }
+            var info = try sourceInfo(name: name, type: type, object, defaults: defaults)
+            info.scheme = .xyz  // PMTiles ids are always XYZ.
+            return info
+        }
     }
 
     private static func makeMBTiles(name: String, url: String, object: [String: JSON], type: SourceType,

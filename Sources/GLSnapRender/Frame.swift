@@ -49,6 +49,8 @@ public struct Frame {
     public var light: JSON = .null
     /// The images of the frame's `*-pattern` properties (resolved before drawing; nil when none).
     public var patterns: PatternAtlas?
+    /// Feature states, for paint properties that read `feature-state`.
+    public var featureStates = FeatureStates()
 
     /// Framebuffer size in pixels.
     public var width: Int { piece.width }

@@ -41,4 +41,6 @@ struct PaintKey: Equatable {
     var zoom: Double
     /// Floats per vertex.
     var components: Int
+    /// `FeatureStates.generation` for properties that read `feature-state`, else 0.
+    var stateGeneration = 0
 }

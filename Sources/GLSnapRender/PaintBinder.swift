@@ -23,7 +23,9 @@ enum PaintBinding {
 enum PaintBinder {
     /// Evaluates `attr` for `layer` at `zoom`: constant when the property does not depend on the
     /// feature, else per vertex through the geometry's feature spans.
-    static func bind(_ attr: PaintAttribute, layer: StyleLayer, geometry: LayerGeometry, zoom: Double) -> PaintBinding {
+    /// `states` are the feature states of the layer's source layer (nil when it has none).
+    static func bind(_ attr: PaintAttribute, layer: StyleLayer, geometry: LayerGeometry, zoom: Double,
+                     states: (states: [String: [String: JSON]], promoteId: String?)? = nil) -> PaintBinding {
         let value = layer.paint(attr.property)
         if value.isFeatureConstant {
             return .constant(components(value, attr.kind, EvaluationContext(zoom: zoom)))
@@ -31,7 +33,9 @@ enum PaintBinder {
         var out = [Float](repeating: 0, count: geometry.vertexCount * attr.components)
         var ctx = EvaluationContext(zoom: zoom)
         for span in geometry.spans {
-            ctx.feature = geometry.features[Int(span.feature)]
+            let feature = geometry.features[Int(span.feature)]
+            ctx.feature = feature
+            if let states { ctx.featureState = FeatureStates.state(of: feature, in: states.states, promoteId: states.promoteId) }
             let v = components(value, attr.kind, ctx)
             let start = Int(span.vertexStart) * attr.components
             let end = start + Int(span.vertexCount) * attr.components

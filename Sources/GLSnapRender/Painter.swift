@@ -141,10 +141,12 @@ struct Painter {
                 result[a.attribute] = .constant(PaintBinder.components(v, a.kind, EvaluationContext(zoom: z)))
                 continue
             }
+            let states = v.isStateConstant ? nil : frame.featureStates.layerStates(source: layer.source, sourceLayer: layer.sourceLayer)
             let key = PaintKey(layer: layer.id, property: a.property, generation: frame.styleGeneration,
-                               zoom: v.isZoomConstant ? -1 : z, components: a.components)
+                               zoom: v.isZoomConstant ? -1 : z, components: a.components,
+                               stateGeneration: v.isStateConstant ? 0 : frame.featureStates.generation)
             if geometry.paint[a.attribute]?.key == key { continue }
-            if case .perVertex(let values) = PaintBinder.bind(a, layer: layer, geometry: box.geometry, zoom: z) {
+            if case .perVertex(let values) = PaintBinder.bind(a, layer: layer, geometry: box.geometry, zoom: z, states: states) {
                 geometry.paint[a.attribute] = (key, Buffer(context: context, target: GLenum(GL_ARRAY_BUFFER), data: values))
             }
         }

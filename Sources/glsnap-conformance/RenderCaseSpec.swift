@@ -1,3 +1,4 @@
+import GLSnap
 import GLSnapStyle
 
 /// What `metadata.test` of a render case's style asks for.
@@ -67,6 +68,10 @@ enum CaseOperation {
     /// A change to the style document (runtime styling: paint and layout properties, filters,
     /// zoom ranges, layers and sources), carried out on the style JSON before drawing.
     case editStyle(StyleEdit)
+    /// `setFeatureState` / `removeFeatureState`: the feature's source, source layer and id (as
+    /// `Snapshotter.featureID` text; nil: every feature), and the state to merge or the key to remove.
+    case setFeatureState(source: String, sourceLayer: String?, id: String, state: [String: JSON])
+    case removeFeatureState(source: String, sourceLayer: String?, id: String?, key: String?)
     /// Anything else, by name.
     case unsupported(String)
 
@@ -99,6 +104,16 @@ enum CaseOperation {
             } else {
                 return nil
             }
+        case "setFeatureState":
+            guard let target = first?.objectValue, let source = target["source"]?.stringValue,
+                  let id = target["id"].flatMap(Snapshotter.featureID), args.count >= 2,
+                  let state = args[args.startIndex + 1].objectValue else { return nil }
+            self = .setFeatureState(source: source, sourceLayer: target["sourceLayer"]?.stringValue, id: id, state: state)
+        case "removeFeatureState":
+            guard let target = first?.objectValue, let source = target["source"]?.stringValue else { return nil }
+            let key = args.count >= 2 ? args[args.startIndex + 1].stringValue : nil
+            self = .removeFeatureState(source: source, sourceLayer: target["sourceLayer"]?.stringValue,
+                                       id: target["id"].flatMap(Snapshotter.featureID), key: key)
         default:
             if let edit = StyleEdit(name: name, args: Array(args)) {
                 self = .editStyle(edit)

@@ -141,6 +141,10 @@ struct RenderSuite {
         for op in spec.operations {
             switch op {
             case .wait: break
+            case let .setFeatureState(source, sourceLayer, id, state):
+                snapshotter.setFeatureState(source: source, sourceLayer: sourceLayer, id: id, state: state)
+            case let .removeFeatureState(source, sourceLayer, id, key):
+                snapshotter.removeFeatureState(source: source, sourceLayer: sourceLayer, id: id, key: key)
             case .editStyle(let edit):
                 edit.apply(to: &document)
                 edited = true

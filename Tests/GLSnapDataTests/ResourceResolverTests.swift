@@ -34,9 +34,10 @@ final class ResourceResolverTests: XCTestCase {
             url.hasPrefix("local://") ? root + "/" + url.dropFirst("local://".count) : nil
         }
         XCTAssertEqual(try resolver.load("local://tiles/a.bin"), [1, 2, 3])
-        XCTAssertThrowsError(try resolver.load("https://example.com/a.bin")) {
-            XCTAssertEqual($0 as? SourceError, .unsupportedURL(url: "https://example.com/a.bin", reason:
-                "only file paths, file:// and mbtiles:// URLs are read (configure ResourceResolver.rewrite for 'https://')"))
+        XCTAssertThrowsError(try resolver.load("ftp://example.com/a.bin")) {
+            XCTAssertEqual($0 as? SourceError, .unsupportedURL(url: "ftp://example.com/a.bin", reason:
+                "only file paths and file://, mbtiles://, pmtiles://, http:// and https:// URLs are read "
+                + "(configure ResourceResolver.rewrite for 'ftp://')"))
         }
     }
 

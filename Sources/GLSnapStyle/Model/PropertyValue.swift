@@ -13,6 +13,8 @@ public struct PropertyValue: @unchecked Sendable {
     public let isZoomConstant: Bool
     /// True when the value does not depend on the feature (properties, id, geometry type, state).
     public let isFeatureConstant: Bool
+    /// True when the value does not read `feature-state`.
+    public let isStateConstant: Bool
 
     init(constant: Value, defaultValue: Value) {
         kind = .constant(constant)
@@ -20,6 +22,7 @@ public struct PropertyValue: @unchecked Sendable {
         enumValues = nil
         isZoomConstant = true
         isFeatureConstant = true
+        isStateConstant = true
     }
 
     init(expression: Expr, info: PropertyTypeInfo) {
@@ -32,6 +35,7 @@ public struct PropertyValue: @unchecked Sendable {
         enumValues = info.enumValues
         isZoomConstant = ExprAnalysis.isGlobalConstant(expression, ["zoom"])
         isFeatureConstant = ExprAnalysis.isFeatureConstant(expression)
+        isStateConstant = ExprAnalysis.isStateConstant(expression)
     }
 
     /// The constant value, when the property has one.
