@@ -14,14 +14,17 @@ enum DeflatePNG {
             throw ImageError.pngEncode(call: "libdeflate_alloc_compressor", message: "out of memory")
         }
         defer { libdeflate_free_compressor(compressor) }
-        // Each row is prefixed with its filter type, 0 (none).
-        var raw = [UInt8](repeating: 0, count: rawCount)
-        raw.withUnsafeMutableBufferPointer { dst in
+        // Each row is prefixed with its filter type, 0 (none). Every byte is written below, so the
+        // buffer is not zeroed first.
+        let raw = [UInt8](unsafeUninitializedCapacity: rawCount) { dst, count in
             image.pixels.withUnsafeBufferPointer { src in
                 for y in 0..<image.height {
-                    (dst.baseAddress! + y * (rowBytes + 1) + 1).update(from: src.baseAddress! + y * rowBytes, count: rowBytes)
+                    let row = dst.baseAddress! + y * (rowBytes + 1)
+                    row.initialize(to: 0)
+                    (row + 1).initialize(from: src.baseAddress! + y * rowBytes, count: rowBytes)
                 }
             }
+            count = rawCount
         }
         let bound = libdeflate_zlib_compress_bound(compressor, rawCount)
         var out = [UInt8]()
@@ -32,11 +35,12 @@ enum DeflatePNG {
         header += bigEndian(UInt32(image.height))
         header += [8, 6, 0, 0, 0] // 8 bits, RGBA, deflate, adaptive filtering (type 0 used), no interlace
         appendChunk(&out, "IHDR", header)
-        var compressed = [UInt8](repeating: 0, count: bound)
-        let n = raw.withUnsafeBytes { src in
-            compressed.withUnsafeMutableBytes { dst in
+        var n = 0
+        let compressed = [UInt8](unsafeUninitializedCapacity: bound) { dst, count in
+            n = raw.withUnsafeBytes { src in
                 libdeflate_zlib_compress(compressor, src.baseAddress, src.count, dst.baseAddress, dst.count)
             }
+            count = n
         }
         guard n > 0 else { throw ImageError.pngEncode(call: "libdeflate_zlib_compress", message: "output did not fit its bound") }
         // IDAT chunks of at most 2^31-1 bytes each.
