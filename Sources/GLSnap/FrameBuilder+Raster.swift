@@ -27,7 +27,7 @@ extension FrameBuilder {
     /// The tiles of a raster or raster-dem source for this view: each ideal tile, or its nearest
     /// ancestor with data (up to `maxOverzooming` levels up) when the source has no tile there;
     /// the draw keeps the higher zoom where they overlap.
-    func rasterTiles(source name: String, tileSource: TileSource, transform: Transform, dem: DEMEncoding?) throws -> [FrameTile] {
+    mutating func rasterTiles(source name: String, tileSource: TileSource, transform: Transform, dem: DEMEncoding?) throws -> [FrameTile] {
         let info = tileSource.info
         let cover = transform.coveringTiles(minZoom: info.minzoom, maxZoom: info.maxzoom, tileSize: info.tileSize,
                                             roundZoom: true, reparseOverscaled: false)
@@ -54,7 +54,7 @@ extension FrameBuilder {
     /// The decoded tile, cached: premultiplied colors, or DEM pixels with a border filled from
     /// the neighboring tiles (MapLibre's backfillBorder) or, where the source has none, from the
     /// tile's own edge.
-    func raster(source: String, tileSource: TileSource, id: TileID, dem: DEMEncoding?) throws -> RasterBox? {
+    mutating func raster(source: String, tileSource: TileSource, id: TileID, dem: DEMEncoding?) throws -> RasterBox? {
         try rasters.value(for: TileKey(generation: style.generation, source: source, tile: id)) {
             guard let image = try decoded(source: source, tileSource: tileSource, id: id) else { return Cached(value: nil) }
             guard let dem else { return Cached(value: RasterBox(image: RasterBox.premultiplied(image))) }
@@ -62,7 +62,7 @@ extension FrameBuilder {
             do {
                 bordered = try FrameBuilder.bordered(dem: image)
             } catch {
-                throw GLSnapError.source(name: source, message: "tile \(id): \(error)")
+                return Cached(value: try brokenTile(source: source, tileSource: tileSource, id: id, error: error))
             }
             let n = 1 << id.z
             for dy in -1...1 {
@@ -79,15 +79,14 @@ extension FrameBuilder {
 
     /// The tile's image as decoded (straight alpha), cached apart from the prepared boxes so that
     /// neighbors are decoded once.
-    private func decoded(source: String, tileSource: TileSource, id: TileID) throws -> RGBAImage? {
+    private mutating func decoded(source: String, tileSource: TileSource, id: TileID) throws -> RGBAImage? {
         try rasters.value(for: TileKey(generation: style.generation, source: source + "\u{0}decoded", tile: id)) {
             do {
                 guard let bytes = try tileSource.rasterTile(id) else { return Cached(value: nil) }
                 return Cached(value: RasterBox(image: try ImageDecoder().decode(bytes)))
             } catch {
                 // Under the skip policy a broken tile is drawn around (its parent may stand in).
-                guard policy == .skip else { throw GLSnapError.source(name: source, message: "tile \(id): \(error)") }
-                return Cached(value: nil)
+                return Cached(value: try brokenTile(source: source, tileSource: tileSource, id: id, error: error))
             }
         }.value?.image
     }

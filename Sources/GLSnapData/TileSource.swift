@@ -38,4 +38,12 @@ public protocol TileSource: AnyObject, Sendable {
     func vectorTile(_ id: TileID) throws -> VectorTile?
     /// The encoded image bytes at `id` (for raster sources); nil when there is no tile.
     func rasterTile(_ id: TileID) throws -> [UInt8]?
+    /// Where tile `id` is read from (a file path or URL) for error messages, or nil.
+    func tileLocation(_ id: TileID) -> String?
+}
+
+extension TileSource {
+    /// Where tile `id` is read from (a file path or URL) for error messages; nil when the
+    /// source's name says enough (one MBTiles or PMTiles file).
+    public func tileLocation(_ id: TileID) -> String? { nil }
 }

@@ -62,11 +62,16 @@ public final class TileURLSource: TileSource, Sendable {
         return try resolver.loadIfPresent(url(for: id))
     }
 
+    /// The file path or URL of tile `id`.
+    public func tileLocation(_ id: TileID) -> String? {
+        (try? resolver.location(for: url(for: id)))?.text
+    }
+
     /// The decoded tile; an empty file decodes to a tile without layers.
     public func vectorTile(_ id: TileID) throws -> VectorTile? {
         guard info.type == .vector, let bytes = try tileData(id) else { return nil }
         do { return try VectorTile.decode(bytes) } catch let error as TileDecodeError {
-            throw SourceError.badTile(source: name, tile: id.description, error: error)
+            throw SourceError.badTile(source: name, tile: tileLocation(id).map { "\(id) (\($0))" } ?? id.description, error: error)
         }
     }
 
