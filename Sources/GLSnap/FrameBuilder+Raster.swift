@@ -26,9 +26,13 @@ extension FrameBuilder {
 
     /// The tiles of a raster or raster-dem source for this view: each ideal tile, or its nearest
     /// ancestor with data (up to `maxOverzooming` levels up) when the source has no tile there;
-    /// the draw keeps the higher zoom where they overlap.
-    func rasterTiles(source name: String, tileSource: TileSource, transform: Transform, dem: DEMEncoding?) throws -> [FrameTile] {
+    /// the draw keeps the higher zoom where they overlap. At pixel ratio 2 and more a source with
+    /// `@2x` tiles gives those (drawn over the same tile square, so a 512-pixel image on a
+    /// 256-pixel tile has twice the detail at the same scale).
+    mutating func rasterTiles(source name: String, tileSource: TileSource, transform: Transform, dem: DEMEncoding?,
+                              pixelRatio: Double = 1) throws -> [FrameTile] {
         let info = tileSource.info
+        let highDensity = pixelRatio >= 2 && tileSource.hasHighDensityTiles
         let cover = transform.coveringTiles(minZoom: info.minzoom, maxZoom: info.maxzoom, tileSize: info.tileSize,
                                             roundZoom: true, reparseOverscaled: false)
         var seen = Set<CoveredTile>()
@@ -40,7 +44,7 @@ extension FrameBuilder {
                 let id = covered.id.parent(atZoom: z)
                 let tile = CoveredTile(id: id, wrap: covered.wrap, overscaledZoom: id.z)
                 if seen.contains(tile) { break }
-                if let box = try raster(source: name, tileSource: tileSource, id: id, dem: dem) {
+                if let box = try raster(source: name, tileSource: tileSource, id: id, dem: dem, highDensity: highDensity) {
                     seen.insert(tile)
                     out.append(FrameTile(tile: tile, geometry: nil, raster: box))
                     break
@@ -54,21 +58,26 @@ extension FrameBuilder {
     /// The decoded tile, cached: premultiplied colors, or DEM pixels with a border filled from
     /// the neighboring tiles (MapLibre's backfillBorder) or, where the source has none, from the
     /// tile's own edge.
-    func raster(source: String, tileSource: TileSource, id: TileID, dem: DEMEncoding?) throws -> RasterBox? {
-        try rasters.value(for: TileKey(generation: style.generation, source: source, tile: id)) {
-            guard let image = try decoded(source: source, tileSource: tileSource, id: id) else { return Cached(value: nil) }
+    mutating func raster(source: String, tileSource: TileSource, id: TileID, dem: DEMEncoding?,
+                         highDensity: Bool = false) throws -> RasterBox? {
+        let key = TileKey(generation: style.generation, source: highDensity ? source + "\u{0}@2x" : source, tile: id)
+        return try rasters.value(for: key) {
+            guard let image = try decoded(source: source, tileSource: tileSource, id: id, highDensity: highDensity) else {
+                return Cached(value: nil)
+            }
             guard let dem else { return Cached(value: RasterBox(image: RasterBox.premultiplied(image))) }
             var bordered: RGBAImage
             do {
                 bordered = try FrameBuilder.bordered(dem: image)
             } catch {
-                throw GLSnapError.source(name: source, message: "tile \(id): \(error)")
+                return Cached(value: try brokenTile(source: source, tileSource: tileSource, id: id, highDensity: highDensity,
+                                                    error: error))
             }
             let n = 1 << id.z
             for dy in -1...1 {
                 for dx in -1...1 where dx != 0 || dy != 0 {
                     guard let nid = TileID(z: id.z, x: ((id.x + dx) % n + n) % n, y: id.y + dy),
-                          let neighbor = try decoded(source: source, tileSource: tileSource, id: nid),
+                          let neighbor = try decoded(source: source, tileSource: tileSource, id: nid, highDensity: highDensity),
                           neighbor.width == image.width, neighbor.height == image.height else { continue }
                     FrameBuilder.backfill(&bordered, from: neighbor, dx: dx, dy: dy)
                 }
@@ -79,15 +88,16 @@ extension FrameBuilder {
 
     /// The tile's image as decoded (straight alpha), cached apart from the prepared boxes so that
     /// neighbors are decoded once.
-    private func decoded(source: String, tileSource: TileSource, id: TileID) throws -> RGBAImage? {
-        try rasters.value(for: TileKey(generation: style.generation, source: source + "\u{0}decoded", tile: id)) {
+    private mutating func decoded(source: String, tileSource: TileSource, id: TileID, highDensity: Bool) throws -> RGBAImage? {
+        let key = TileKey(generation: style.generation, source: source + (highDensity ? "\u{0}decoded@2x" : "\u{0}decoded"), tile: id)
+        return try rasters.value(for: key) {
             do {
-                guard let bytes = try tileSource.rasterTile(id) else { return Cached(value: nil) }
+                guard let bytes = try tileSource.rasterTile(id, highDensity: highDensity) else { return Cached(value: nil) }
                 return Cached(value: RasterBox(image: try ImageDecoder().decode(bytes)))
             } catch {
                 // Under the skip policy a broken tile is drawn around (its parent may stand in).
-                guard policy == .skip else { throw GLSnapError.source(name: source, message: "tile \(id): \(error)") }
-                return Cached(value: nil)
+                return Cached(value: try brokenTile(source: source, tileSource: tileSource, id: id, highDensity: highDensity,
+                                                    error: error))
             }
         }.value?.image
     }

@@ -16,7 +16,7 @@ struct FrameBuilder {
     /// Seconds spent placing symbols (collision detection across the view).
     private(set) var placementSeconds = 0.0
     /// Tiles drawn around under `SourceErrorPolicy.skip`.
-    private(set) var warnings: [String] = []
+    var warnings: [String] = []
     /// Symbol placement of this builder's camera by frame layer index, made with the first frame
     /// and reused by the later pieces of the same image.
     private var placedSymbols: [Int: SymbolDrawData?]?
@@ -75,13 +75,14 @@ struct FrameBuilder {
                     let tile = CoveredTile(id: image.tile, wrap: 0, overscaledZoom: image.tile.z)
                     layers.append(FrameLayer(layer: layer, source: sourceName, tiles: [FrameTile(tile: tile, geometry: nil, raster: image.raster)]))
                 } else if let source = style.sources[sourceName], style.demEncodings[sourceName] == nil {
-                    let tiles = try rasterTiles(source: sourceName, tileSource: source, transform: transform, dem: nil)
+                    let tiles = try rasterTiles(source: sourceName, tileSource: source, transform: transform, dem: nil, pixelRatio: pixelRatio)
                     layers.append(FrameLayer(layer: layer, source: sourceName, tiles: tiles))
                 }
             case .hillshade:
                 guard let sourceName = layer.source, let source = style.sources[sourceName],
                       let encoding = style.demEncodings[sourceName] else { continue }
-                let tiles = try rasterTiles(source: sourceName, tileSource: source, transform: transform, dem: encoding)
+                let tiles = try rasterTiles(source: sourceName, tileSource: source, transform: transform, dem: encoding,
+                                            pixelRatio: pixelRatio)
                 layers.append(FrameLayer(layer: layer, source: sourceName, tiles: tiles))
             case .colorRelief:
                 continue
@@ -144,10 +145,23 @@ struct FrameBuilder {
             do {
                 return Cached(value: try tileSource.vectorTile(id))
             } catch {
-                guard policy == .skip else { throw GLSnapError.source(name: source, message: "tile \(id): \(error)") }
-                warnings.append("source \"\(source)\": tile \(id): \(error)")
-                return Cached(value: nil)
+                return Cached(value: try brokenTile(source: source, tileSource: tileSource, id: id, error: error))
             }
         }.value
+    }
+
+    /// Under `.fail` throws the error naming the source and the tile (and its file or URL);
+    /// under `.skip` records the same sentence as a warning, and the tile is drawn as missing.
+    mutating func brokenTile<T>(source: String, tileSource: TileSource, id: TileID, highDensity: Bool = false,
+                                error: Error) throws -> T? {
+        let message: String
+        if case let .badTile(_, tile, inner)? = error as? SourceError {
+            message = "tile \(tile): \(inner)"
+        } else {
+            message = "tile \(tileSource.tileLocation(id, highDensity: highDensity).map { "\(id) (\($0))" } ?? id.description): \(error)"
+        }
+        guard policy == .skip else { throw GLSnapError.source(name: source, message: message) }
+        warnings.append("\(GLSnapError.source(name: source, message: message))")
+        return nil
     }
 }

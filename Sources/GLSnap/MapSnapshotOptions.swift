@@ -16,11 +16,16 @@ public struct MapSnapshotOptions: Sendable {
     /// source and tile; `.skip` draws the map without it and lists the problem in
     /// `Snapshot.warnings`, as MapLibre Native does.
     public var sourceErrors: SourceErrorPolicy
+    /// An SQLite file that keeps HTTP(S) responses between runs (see `HTTPOptions.diskCachePath`);
+    /// nil (default) keeps them in memory. Read once, at init: the snapshotter's `httpClient`
+    /// is then one of its own with this disk cache. Problems with the file (a corrupt cache is
+    /// started anew) are listed in `Snapshot.warnings`.
+    public var httpCachePath: String?
 
     public init(size: Size, pixelRatio: Double = 1, backend: Backend = .osmesa, limits: Limits = .default, workers: Int = 1,
-                sourceErrors: SourceErrorPolicy = .fail) {
+                sourceErrors: SourceErrorPolicy = .fail, httpCachePath: String? = nil) {
         self.size = size; self.pixelRatio = pixelRatio; self.backend = backend; self.limits = limits
-        self.workers = max(1, workers); self.sourceErrors = sourceErrors
+        self.workers = max(1, workers); self.sourceErrors = sourceErrors; self.httpCachePath = httpCachePath
     }
 
     /// The image size in pixels, or an error naming what is out of range. `streamed` images

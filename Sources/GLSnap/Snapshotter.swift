@@ -25,7 +25,8 @@ public final class Snapshotter: @unchecked Sendable {
     /// glyphs and sprites are read. Set before `setStyle`.
     public var resourceRewrite: (@Sendable (String) -> String?)?
     /// Fetches `http://` and `https://` styles, TileJSON, tiles, glyphs and sprites; replace it
-    /// (before `setStyle`) to change timeouts, size limits, retries or the cache size.
+    /// (before `setStyle`) to change timeouts, size limits, retries, the connection bound or the
+    /// caches. With `options.httpCachePath` it starts as a client with that disk cache.
     public var httpClient: HTTPClient = .shared
 
     private var style: LoadedStyle? {
@@ -63,6 +64,7 @@ public final class Snapshotter: @unchecked Sendable {
         rasterCache = LRUCache(budget: options.limits.rasterCacheBytes, cost: CacheCost.raster)
         workers = (0..<options.workers).map { _ in RenderWorker(backend: options.backend) }
         freeWorkers = Array(workers.indices)
+        if let path = options.httpCachePath { httpClient = HTTPClient(options: HTTPOptions(diskCachePath: path)) }
     }
 
     deinit { workers.forEach { $0.stop() } }
@@ -267,6 +269,7 @@ public final class Snapshotter: @unchecked Sendable {
         var snapshot = Snapshot(image: RGBAImage(width: 1, height: 1), pixelRatio: options.pixelRatio, transform: transform)
         snapshot.timings = timings
         snapshot.warnings = style.sourceErrors.sorted { $0.key < $1.key }.map { "source \"\($0.key)\": \($0.value)" } + builder.warnings
+            + httpClient.warnings
         return snapshot
     }
 }

@@ -1,7 +1,7 @@
 import CCurl
 import Foundation
 
-/// Limits and timeouts of HTTP(S) fetches.
+/// Limits, timeouts and caches of HTTP(S) fetches.
 public struct HTTPOptions: Sendable, Equatable {
     /// Seconds to wait for the TCP (and TLS) connection.
     public var connectTimeout: Double
@@ -18,41 +18,67 @@ public struct HTTPOptions: Sendable, Equatable {
     public var retryDelay: Double
     /// The most bytes of responses (bodies and "not found" answers) kept in memory by URL.
     public var cacheBytes: Int
+    /// The most transfers in progress at once (default 8); more requests wait for a free one.
+    public var maxConnections: Int
+    /// An SQLite file that keeps responses between runs (created with its folder when missing);
+    /// nil (the default) keeps them in memory only. A file that is not a usable cache is
+    /// deleted and made anew, with a warning in `HTTPClient.warnings`.
+    public var diskCachePath: String?
+    /// The most bytes the disk cache holds; the least recently used responses go first (default 512 MiB).
+    public var diskCacheBytes: Int
 
     public init(connectTimeout: Double = 10, totalTimeout: Double = 30, maxBytes: Int = DataLimits.maxResourceBytes,
-                maxRedirects: Int = 5, retries: Int = 2, retryDelay: Double = 0.25, cacheBytes: Int = 32 << 20) {
+                maxRedirects: Int = 5, retries: Int = 2, retryDelay: Double = 0.25, cacheBytes: Int = 32 << 20,
+                maxConnections: Int = 8, diskCachePath: String? = nil, diskCacheBytes: Int = 512 << 20) {
         self.connectTimeout = connectTimeout; self.totalTimeout = totalTimeout; self.maxBytes = maxBytes
         self.maxRedirects = maxRedirects; self.retries = retries; self.retryDelay = retryDelay; self.cacheBytes = cacheBytes
+        self.maxConnections = maxConnections; self.diskCachePath = diskCachePath; self.diskCacheBytes = diskCacheBytes
     }
 }
 
 /// Fetches `http://` and `https://` resources through libcurl. Thread-safe: each request takes an
-/// easy handle from a small pool (connections are kept alive between requests of one handle).
-/// Successful and "not found" answers are kept in a bounded in-memory cache keyed by URL.
+/// easy handle from a small pool (connections are kept alive between requests of one handle),
+/// and at most `options.maxConnections` transfers run at once.
+///
+/// Responses (bodies and "not found" answers) are kept in a bounded in-memory cache, and in the
+/// disk cache when `options.diskCachePath` is set, as their headers allow: `Cache-Control:
+/// no-store` is never kept; `max-age` (or `Expires`) says how long a response is used without
+/// asking the server; `no-cache` or an expired one is revalidated with `If-None-Match` /
+/// `If-Modified-Since` when it has an `ETag` / `Last-Modified`, and a 304 reuses the kept body.
+/// A response without any of these headers stays fresh (as in MapLibre Native).
 public final class HTTPClient: @unchecked Sendable {
     public let options: HTTPOptions
     /// The client every resolver uses unless given another.
     public static let shared = HTTPClient()
 
-    private let lock = NSLock()
+    let lock = NSLock()
     // Guarded by `lock`.
-    private var idle: [UnsafeMutableRawPointer] = []
-    private var cache: [String: [UInt8]?] = [:]
+    var idle: [UnsafeMutableRawPointer] = []
+    private var cache: [String: CachedResponse] = [:]
     private var cacheOrder: [String] = []
     private var cacheOrderStart = 0
     private var cachedBytes = 0
+    /// Free transfer slots (`options.maxConnections`).
+    private let connections: DispatchSemaphore
+    private let disk: HTTPDiskCache?
     /// Idle handles kept for reuse.
     static let maxIdleHandles = 8
     /// Responses above this share of the cache are not cached.
     static let maxCachedShare = 8
 
-    private static let globalInit: Bool = curl_global_init(3) == CURLE_OK  // CURL_GLOBAL_ALL
+    static let globalInit: Bool = curl_global_init(3) == CURLE_OK  // CURL_GLOBAL_ALL
 
     public init(options: HTTPOptions = HTTPOptions()) {
         self.options = options
+        connections = DispatchSemaphore(value: max(1, options.maxConnections))
+        disk = options.diskCachePath.map { HTTPDiskCache(path: $0, budget: options.diskCacheBytes) }
     }
 
     deinit { idle.forEach { curl_easy_cleanup($0) } }
+
+    /// Problems of the disk cache (a corrupt file that was reset, a cache turned off); fetches
+    /// go on without it.
+    public var warnings: [String] { disk?.warnings ?? [] }
 
     /// Whether `url` is fetched by this client (an `http://` or `https://` URL).
     public static func handles(_ url: String) -> Bool {
@@ -63,21 +89,48 @@ public final class HTTPClient: @unchecked Sendable {
     /// The body of `url`, or nil for 404 and 410 (a missing resource). Throws `SourceError`
     /// (`httpStatus`, `httpTimeout`, `httpFailed`, `responseTooLarge`) naming the URL otherwise.
     public func fetch(_ url: String) throws -> [UInt8]? {
-        lock.lock()
-        if let hit = cache[url] { lock.unlock(); return hit }
-        lock.unlock()
+        var kept = memoryLookup(url)
+        if kept == nil, let disk, let found = disk.lookup(url) {
+            kept = found
+            remember(url, found)
+        }
+        let now = Date().timeIntervalSince1970
+        if let kept, kept.isFresh(at: now) { return kept.body }
+        let validating = kept.flatMap { $0.canRevalidate ? $0 : nil }
         var attempt = 0
         while true {
             do {
-                let body = try fetchOnce(url)
-                store(url, body)
-                return body
+                let answer = try withConnection { try fetchOnce(url, conditional: validating?.conditionalHeaders ?? []) }
+                let received = Date().timeIntervalSince1970
+                if answer.notModified, var response = validating {
+                    response.revalidated(by: answer.headers, at: received)
+                    remember(url, response)
+                    disk?.refresh(url, response)
+                    return response.body
+                }
+                if answer.notModified { throw SourceError.httpStatus(url: url, status: 304) }
+                let response = CachedResponse(body: answer.body, headers: answer.headers, fetched: received)
+                if answer.headers.noStore {
+                    forget(url)
+                    disk?.remove(url)
+                } else {
+                    remember(url, response)
+                    disk?.store(url, response)
+                }
+                return response.body
             } catch let error as SourceError {
                 guard attempt < options.retries, HTTPClient.isTransient(error) else { throw error }
                 Thread.sleep(forTimeInterval: options.retryDelay * Double(1 << min(attempt, 10)))
                 attempt += 1
             }
         }
+    }
+
+    /// Runs a transfer in one of the `maxConnections` slots (waiting for a free one).
+    private func withConnection<T>(_ body: () throws -> T) rethrows -> T {
+        connections.wait()
+        defer { connections.signal() }
+        return try body()
     }
 
     static func isTransient(_ error: SourceError) -> Bool {
@@ -88,110 +141,37 @@ public final class HTTPClient: @unchecked Sendable {
         }
     }
 
-    private func store(_ url: String, _ body: [UInt8]?) {
-        let size = (body?.count ?? 0) + url.utf8.count
-        guard size <= options.cacheBytes / HTTPClient.maxCachedShare else { return }
+    // MARK: - In-memory cache
+
+    private func memoryLookup(_ url: String) -> CachedResponse? {
         lock.lock(); defer { lock.unlock() }
-        guard cache.updateValue(body, forKey: url) == nil else { return }
-        cacheOrder.append(url)
-        cachedBytes += size
-        // Oldest first out until the cache fits.
+        return cache[url]
+    }
+
+    private func forget(_ url: String) {
+        lock.lock(); defer { lock.unlock() }
+        if let removed = cache.removeValue(forKey: url) { cachedBytes -= removed.cost(url: url) }
+    }
+
+    /// Keeps `response` (replacing what was kept for `url`), oldest out first past `cacheBytes`.
+    private func remember(_ url: String, _ response: CachedResponse) {
+        let size = response.cost(url: url)
+        guard size <= options.cacheBytes / HTTPClient.maxCachedShare else { forget(url); return }
+        lock.lock(); defer { lock.unlock() }
+        if let old = cache.updateValue(response, forKey: url) {
+            cachedBytes += size - old.cost(url: url)
+        } else {
+            cacheOrder.append(url)
+            cachedBytes += size
+        }
         while cachedBytes > options.cacheBytes, cacheOrderStart < cacheOrder.count {
             let old = cacheOrder[cacheOrderStart]
             cacheOrderStart += 1
-            if let removed = cache.removeValue(forKey: old) { cachedBytes -= (removed?.count ?? 0) + old.utf8.count }
+            if let removed = cache.removeValue(forKey: old) { cachedBytes -= removed.cost(url: old) }
         }
         if cacheOrderStart > 1024, cacheOrderStart * 2 > cacheOrder.count {
             cacheOrder.removeFirst(cacheOrderStart)
             cacheOrderStart = 0
         }
     }
-
-    private func takeHandle() throws -> UnsafeMutableRawPointer {
-        lock.lock()
-        if let h = idle.popLast() { lock.unlock(); curl_easy_reset(h); return h }
-        lock.unlock()
-        guard HTTPClient.globalInit, let h = curl_easy_init() else {
-            throw SourceError.httpFailed(url: "", reason: "libcurl could not be initialized")
-        }
-        return h
-    }
-
-    private func returnHandle(_ h: UnsafeMutableRawPointer) {
-        lock.lock()
-        if idle.count < HTTPClient.maxIdleHandles { idle.append(h); lock.unlock(); return }
-        lock.unlock()
-        curl_easy_cleanup(h)
-    }
-
-    private func fetchOnce(_ url: String) throws -> [UInt8]? {
-        let handle: UnsafeMutableRawPointer
-        do { handle = try takeHandle() } catch { throw SourceError.httpFailed(url: url, reason: "libcurl could not be initialized") }
-        defer { returnHandle(handle) }
-        let sink = ResponseSink(limit: options.maxBytes)
-        var status = CURLE_OK
-        let setup: [CURLcode] = [
-            glsnap_curl_set_string(handle, CURLOPT_URL, url),
-            glsnap_curl_set_long(handle, CURLOPT_NOSIGNAL, 1),
-            glsnap_curl_set_string(handle, CURLOPT_PROTOCOLS_STR, "http,https"),
-            glsnap_curl_set_string(handle, CURLOPT_REDIR_PROTOCOLS_STR, "http,https"),
-            glsnap_curl_set_long(handle, CURLOPT_FOLLOWLOCATION, 1),
-            glsnap_curl_set_long(handle, CURLOPT_MAXREDIRS, max(0, options.maxRedirects)),
-            glsnap_curl_set_long(handle, CURLOPT_CONNECTTIMEOUT_MS, HTTPClient.milliseconds(options.connectTimeout)),
-            glsnap_curl_set_long(handle, CURLOPT_TIMEOUT_MS, HTTPClient.milliseconds(options.totalTimeout)),
-            glsnap_curl_set_offset(handle, CURLOPT_MAXFILESIZE_LARGE, curl_off_t(options.maxBytes)),
-            glsnap_curl_set_string(handle, CURLOPT_ACCEPT_ENCODING, ""),
-            glsnap_curl_set_string(handle, CURLOPT_USERAGENT, "glsnap"),
-            glsnap_curl_set_write_function(handle, responseSinkWrite),
-            glsnap_curl_set_pointer(handle, CURLOPT_WRITEDATA, Unmanaged.passUnretained(sink).toOpaque()),
-        ]
-        if let bad = setup.first(where: { $0 != CURLE_OK }) {
-            throw SourceError.httpFailed(url: url, reason: String(cString: curl_easy_strerror(bad)))
-        }
-        withExtendedLifetime(sink) { status = curl_easy_perform(handle) }
-        switch status {
-        case CURLE_OK: break
-        case CURLE_OPERATION_TIMEDOUT:
-            throw SourceError.httpTimeout(url: url, seconds: options.totalTimeout)
-        case CURLE_FILESIZE_EXCEEDED:
-            throw SourceError.responseTooLarge(url: url, limit: options.maxBytes)
-        case CURLE_WRITE_ERROR where sink.overLimit:
-            throw SourceError.responseTooLarge(url: url, limit: options.maxBytes)
-        case CURLE_TOO_MANY_REDIRECTS:
-            throw SourceError.httpFailed(url: url, reason: "more than \(options.maxRedirects) redirects")
-        default:
-            throw SourceError.httpFailed(url: url, reason: String(cString: curl_easy_strerror(status)))
-        }
-        var code = 0
-        _ = glsnap_curl_get_long(handle, CURLINFO_RESPONSE_CODE, &code)
-        switch code {
-        case 200..<300: return sink.bytes
-        case 404, 410: return nil
-        default: throw SourceError.httpStatus(url: url, status: code)
-        }
-    }
-
-    static func milliseconds(_ seconds: Double) -> Int {
-        guard seconds.isFinite, seconds > 0 else { return 0 }  // 0: libcurl's own default
-        return Int(min(seconds * 1000, 86_400_000).rounded(.up))
-    }
-}
-
-/// Collects a response body, refusing bytes past the limit.
-final class ResponseSink {
-    var bytes: [UInt8] = []
-    let limit: Int
-    var overLimit = false
-    init(limit: Int) { self.limit = limit }
-}
-
-/// libcurl's write callback: appends to the `ResponseSink` in `user`; returning less than
-/// offered aborts the transfer (CURLE_WRITE_ERROR).
-private let responseSinkWrite: glsnap_curl_write_fn = { data, size, count, user in
-    guard let data, let user else { return 0 }
-    let sink = Unmanaged<ResponseSink>.fromOpaque(user).takeUnretainedValue()
-    let n = size &* count
-    guard n <= sink.limit - sink.bytes.count else { sink.overLimit = true; return 0 }
-    data.withMemoryRebound(to: UInt8.self, capacity: n) { sink.bytes.append(contentsOf: UnsafeBufferPointer(start: $0, count: n)) }
-    return n
 }

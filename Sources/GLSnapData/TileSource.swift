@@ -38,4 +38,22 @@ public protocol TileSource: AnyObject, Sendable {
     func vectorTile(_ id: TileID) throws -> VectorTile?
     /// The encoded image bytes at `id` (for raster sources); nil when there is no tile.
     func rasterTile(_ id: TileID) throws -> [UInt8]?
+    /// Where tile `id` (of the `@2x` set when `highDensity`) is read from (a file path or URL)
+    /// for error messages, or nil.
+    func tileLocation(_ id: TileID, highDensity: Bool) -> String?
+    /// Whether the source has a second set of raster tiles for screens of pixel ratio 2 and
+    /// more (a `{ratio}` in its URL template, filled with `@2x`).
+    var hasHighDensityTiles: Bool { get }
+    /// The encoded image at `id`, from the `@2x` set when `highDensity` and the source has one.
+    func rasterTile(_ id: TileID, highDensity: Bool) throws -> [UInt8]?
+}
+
+extension TileSource {
+    /// Where tile `id` is read from (a file path or URL) for error messages; nil when the
+    /// source's name says enough (one MBTiles or PMTiles file).
+    public func tileLocation(_ id: TileID, highDensity: Bool) -> String? { nil }
+
+    public var hasHighDensityTiles: Bool { false }
+
+    public func rasterTile(_ id: TileID, highDensity: Bool) throws -> [UInt8]? { try rasterTile(id) }
 }

@@ -7,7 +7,8 @@ enum RenderCommand {
     static let help = """
     usage: glsnap render [--style STYLE.json] [--center LON,LAT --zoom Z] [--bearing B] [--pitch P]
                          [--bounds W,S,E,N [--padding P]] [--size WxH] [--ratio R]
-                         [--backend osmesa|egl] [--compression 0-9] [--piece N] [-o OUT.png]
+                         [--backend osmesa|egl] [--compression 0-9] [--piece N] [--strict] [--http-cache DIR]
+                         [-o OUT.png]
            glsnap render --size auto (--bounds W,S,E,N | --fit-data SOURCE) (--zoom Z | --resolution M) [--padding P] ...
 
     Renders one map image. Without --style it renders the bundled example (Chicago, from
@@ -29,6 +30,10 @@ enum RenderCommand {
       --ratio       pixel ratio: the image is floor(width*ratio) x floor(height*ratio) pixels (default 1)
       --backend     osmesa (default, needs no display) or egl (GPU where present, else surfaceless Mesa)
       --compression PNG zlib level (default 6)
+      --strict      fail (exit 1) on a source or tile that cannot be read or decoded, naming it; by
+                    default the map is drawn without it and a warning is printed
+      --http-cache  folder of an on-disk cache of HTTP(S) responses (created when missing), kept
+                    between runs as the servers' Cache-Control and ETag headers allow
       -o            output file (default map.png); .png is streamed band by band, .jpg/.jpeg/.webp are
                     encoded from the whole image in memory
     """
@@ -36,8 +41,8 @@ enum RenderCommand {
     static func run(_ argv: [String]) throws -> Int32 {
         let a = try Arguments(argv, valued: ["--style", "--center", "--zoom", "--bearing", "--pitch", "--bounds", "--padding",
                                              "--size", "--ratio", "--backend", "--compression", "-o", "--output", "--piece",
-                                             "--fit-data", "--resolution", "--max-size"],
-                              flags: ["--help", "-h", "--quiet"])
+                                             "--fit-data", "--resolution", "--max-size", "--http-cache"],
+                              flags: ["--help", "-h", "--quiet", "--strict"])
         if a.flags.contains("--help") || a.flags.contains("-h") {
             print(help)
             return 0
@@ -89,9 +94,15 @@ enum RenderCommand {
         }
         let output = a.options["-o"] ?? a.options["--output"] ?? "map.png"
 
-        var options = MapSnapshotOptions(size: size, pixelRatio: ratio, backend: backend, limits: limits)
+        // A broken tile or source is drawn around with a warning unless --strict asks for an error.
+        var options = MapSnapshotOptions(size: size, pixelRatio: ratio, backend: backend, limits: limits,
+                                         sourceErrors: a.flags.contains("--strict") ? .fail : .skip)
         if !autoSize {
             do { _ = try options.pixelSize(streamed: true) } catch { throw UsageError("\(error)") }
+        }
+        if let folder = a.options["--http-cache"] {
+            guard !folder.isEmpty else { throw UsageError("--http-cache needs a folder") }
+            options.httpCachePath = (folder as NSString).appendingPathComponent(httpCacheFile)
         }
         let snapshotter = Snapshotter(options: options)
         if let style = a.options["--style"] {
@@ -136,7 +147,7 @@ enum RenderCommand {
             }
             let bytes = lower.hasSuffix(".webp") ? try WebPEncoder().encode(snapshot.image) : try JPEGEncoder().encode(snapshot.image)
             guard FileManager.default.createFile(atPath: output, contents: Data(bytes)) else { throw CLIError("cannot write \(output)") }
-            for w in snapshot.warnings { FileHandle.standardError.write(Data("glsnap: warning: \(w)\n".utf8)) }
+            snapshot.warnings.forEach(warn)
             print("wrote \(output) (\(snapshot.image.width)x\(snapshot.image.height) pixels, \(bytes.count) bytes)")
             return 0
         }
@@ -144,6 +155,13 @@ enum RenderCommand {
         try write(snapshotter, camera: camera, to: output, width: width, height: height, png: png,
                   showProgress: !a.flags.contains("--quiet"))
         return 0
+    }
+
+    /// The SQLite file of `--http-cache` inside the folder.
+    static let httpCacheFile = "glsnap-http-cache.sqlite"
+
+    static func warn(_ message: String) {
+        FileHandle.standardError.write(Data("glsnap: warning: \(message)\n".utf8))
     }
 
     /// Renders band by band into a PNG file, so memory holds one band, not the image.
@@ -179,7 +197,7 @@ enum RenderCommand {
         if showProgress, snapshot.timings.draw > 0, width * height > Int(snapshotter.options.limits.pieceSize * snapshotter.options.limits.pieceSize) {
             FileHandle.standardError.write(Data("\n".utf8))
         }
-        for w in snapshot.warnings { FileHandle.standardError.write(Data("glsnap: warning: \(w)\n".utf8)) }
+        snapshot.warnings.forEach(warn)
         print("wrote \(output) (\(width)x\(height) pixels, \(written) bytes)")
     }
 }

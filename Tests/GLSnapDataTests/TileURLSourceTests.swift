@@ -23,6 +23,7 @@ final class TileURLSourceTests: XCTestCase {
         XCTAssertEqual(TileURLSource.expand("a/{z}/{x}/{y}.pbf", t, scheme: .tms), "a/3/3/2.pbf")
         // Bing's documented example: tile (3, 5) at level 3 has quadkey 213.
         XCTAssertEqual(TileURLSource.expand("q/{quadkey}{ratio}.png", t, scheme: .xyz), "q/213.png")
+        XCTAssertEqual(TileURLSource.expand("q/{quadkey}{ratio}.png", t, scheme: .xyz, ratio: "@2x"), "q/213@2x.png")
         XCTAssertEqual(TileURLSource.expand("{prefix}/{z}", try id(5, 27, 10), scheme: .xyz), "ba/5")
         let source = TileURLSource(name: "s", templates: ["a/{x}", "b/{x}"], info: SourceInfo(type: .vector),
                                    resolver: ResourceResolver())

@@ -1,5 +1,6 @@
 import XCTest
 import GLSnap
+import GLSnapImage
 
 /// Bad input gives an error that names what was wrong, and the snapshotter keeps working after it.
 final class BadInputTests: XCTestCase {
@@ -77,5 +78,50 @@ final class BadInputTests: XCTestCase {
                            baseURL: "/tmp/")
         }
         XCTAssertTrue(m.contains("missing.mbtiles"), m)
+    }
+
+    /// A style of one raster (or raster-dem) source whose only tile, 0/0/0, is `bytes`, over a white background.
+    private func rasterStyle(_ dir: URL, type: String, bytes: [UInt8]) throws -> String {
+        try Data(bytes).write(to: dir.appendingPathComponent("0-0-0.png"))
+        let layer = type == "raster" ? "raster" : "hillshade"
+        return """
+        {"version": 8, "sources": {"r": {"type": "\(type)", "tiles": ["{z}-{x}-{y}.png"], "maxzoom": 0, "tileSize": 256}},
+         "layers": [{"id": "bg", "type": "background", "paint": {"background-color": "white"}},
+                    {"id": "l", "type": "\(layer)", "source": "r"}]}
+        """
+    }
+
+    /// Renders `style` under both policies: the error under `.fail`, the warnings and the top-left pixel under `.skip`.
+    private func renderBoth(_ style: String, _ dir: URL) throws -> (error: String, warnings: [String], pixel: [UInt8]) {
+        let camera = CameraOptions(center: Coordinate(latitude: 0, longitude: 0), zoom: 0)
+        let strict = Snapshotter(options: MapSnapshotOptions(size: Size(width: 64, height: 64)))
+        try strict.setStyle(json: style, baseURL: dir.path + "/")
+        let error = message { _ = try strict.snapshot(camera: camera) }
+        let lenient = Snapshotter(options: MapSnapshotOptions(size: Size(width: 64, height: 64), sourceErrors: .skip))
+        try lenient.setStyle(json: style, baseURL: dir.path + "/")
+        let snap = try lenient.snapshot(camera: camera)
+        return (error, snap.warnings, Array(snap.image.pixels[0..<4]))
+    }
+
+    func testRasterTileThatIsNotAnImage() throws {
+        let dir = try TestPaths.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let style = try rasterStyle(dir, type: "raster", bytes: Array("<html>503 Service Unavailable</html>".utf8))
+        let (error, warnings, pixel) = try renderBoth(style, dir)
+        XCTAssertTrue(error.hasPrefix("source \"r\": tile 0/0/0 (\(dir.path)/0-0-0.png): "), error)
+        XCTAssertTrue(error.lowercased().contains("png") || error.lowercased().contains("image"), error)
+        XCTAssertEqual(warnings, [error], "drawn around, with the same sentence as a warning")
+        XCTAssertEqual(pixel, [255, 255, 255, 255])
+    }
+
+    func testDEMTileOfTheWrongSize() throws {
+        let dir = try TestPaths.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let png = try PNGEncoder().encode(RGBAImage(width: 4, height: 2, pixels: [UInt8](repeating: 200, count: 32)))
+        let style = try rasterStyle(dir, type: "raster-dem", bytes: png)
+        let (error, warnings, pixel) = try renderBoth(style, dir)
+        XCTAssertEqual(error, "source \"r\": tile 0/0/0 (\(dir.path)/0-0-0.png): a raster-dem tile must be square (and at least 2 pixels), this one is 4x2")
+        XCTAssertEqual(warnings, [error])
+        XCTAssertEqual(pixel, [255, 255, 255, 255])
     }
 }

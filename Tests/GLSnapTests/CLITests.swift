@@ -1,3 +1,5 @@
+import Foundation
+import GLSnapImage
 import XCTest
 
 /// The `glsnap` command as a user runs it: exit codes and messages.
@@ -52,5 +54,85 @@ final class CLITests: XCTestCase {
             XCTAssertEqual(r.status, 0)
             XCTAssertTrue(r.stdout.contains("usage: glsnap \(cmd)"), r.stdout)
         }
+    }
+
+    /// A style whose only vector tile is a truncated file, in a fresh folder.
+    private func brokenTileStyle() throws -> (style: String, folder: URL) {
+        let dir = try TestPaths.temporaryDirectory()
+        try Data("\u{1A}\u{05}trunc".utf8).write(to: dir.appendingPathComponent("0-0-0.mvt"))
+        let style = dir.appendingPathComponent("style.json")
+        try Data(#"""
+        {"version": 8, "center": [0, 0], "zoom": 0,
+         "sources": {"t": {"type": "vector", "tiles": ["{z}-{x}-{y}.mvt"], "maxzoom": 0},
+                     "m": {"type": "vector", "url": "mbtiles://missing.mbtiles"}},
+         "layers": [{"id": "bg", "type": "background", "paint": {"background-color": "white"}},
+                    {"id": "l", "type": "line", "source": "t", "source-layer": "x"},
+                    {"id": "f", "type": "fill", "source": "m", "source-layer": "x"}]}
+        """#.utf8).write(to: style)
+        return (style.path, dir)
+    }
+
+    func testBrokenTilesAreDrawnAroundWithWarnings() throws {
+        let glsnap = try TestPaths.executable("glsnap")
+        let (style, dir) = try brokenTileStyle()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let out = dir.appendingPathComponent("map.png").path
+        let r = try runProcess(glsnap, ["render", "--style", style, "--size", "64x64", "-o", out])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let warnings = r.stderr.split(separator: "\n").filter { $0.hasPrefix("glsnap: warning: ") }
+        XCTAssertEqual(warnings.count, 2, r.stderr)
+        XCTAssertTrue(r.stderr.contains("glsnap: warning: source \"t\": tile 0/0/0 (\(dir.path)/0-0-0.mvt): protobuf: "), r.stderr)
+        XCTAssertTrue(r.stderr.contains("glsnap: warning: source \"m\": ") && r.stderr.contains("missing.mbtiles"), r.stderr)
+        let image = try PNGDecoder().decode([UInt8](Data(contentsOf: URL(fileURLWithPath: out))))
+        XCTAssertEqual(Array(image.pixels[0..<4]), [255, 255, 255, 255])
+    }
+
+    func testStrictTurnsBrokenTilesIntoErrors() throws {
+        let glsnap = try TestPaths.executable("glsnap")
+        let (style, dir) = try brokenTileStyle()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        var r = try runProcess(glsnap, ["render", "--strict", "--style", style, "--size", "64x64",
+                                        "-o", dir.appendingPathComponent("map.png").path])
+        XCTAssertEqual(r.status, 1)
+        XCTAssertTrue(r.stderr.hasPrefix("glsnap: source \"m\": ") && r.stderr.contains("missing.mbtiles"), r.stderr)
+        // Without the missing MBTiles the truncated tile is the error, named with its source.
+        let text = try String(contentsOfFile: style, encoding: .utf8)
+            .replacingOccurrences(of: #""url": "mbtiles://missing.mbtiles""#, with: #""tiles": ["none/{z}/{x}/{y}.pbf"]"#)
+        try Data(text.utf8).write(to: URL(fileURLWithPath: style))
+        r = try runProcess(glsnap, ["render", "--strict", "--style", style, "--size", "64x64",
+                                    "-o", dir.appendingPathComponent("map.png").path])
+        XCTAssertEqual(r.status, 1)
+        XCTAssertTrue(r.stderr.hasPrefix("glsnap: source \"t\": tile 0/0/0 (\(dir.path)/0-0-0.mvt): protobuf: "), r.stderr)
+    }
+
+    func testHTTPCacheFolderServesTheSecondRun() throws {
+        let glsnap = try TestPaths.executable("glsnap")
+        let dir = try TestPaths.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        var pixels = [UInt8](repeating: 0, count: 256 * 256 * 4)
+        for i in stride(from: 0, to: pixels.count, by: 4) { pixels[i] = 255; pixels[i + 3] = 255 }
+        let tile = try PNGEncoder().encode(RGBAImage(width: 256, height: 256, pixels: pixels))
+        let server = try LoopbackServer { path in
+            if path == "/style.json" {
+                let style = #"{"version": 8, "sources": {"r": {"type": "raster", "tiles": ["/t/{z}/{x}/{y}.png"], "maxzoom": 0,"#
+                    + #" "tileSize": 256}}, "layers": [{"id": "r", "type": "raster", "source": "r"}]}"#
+                return .headers(status: 200, headers: ["Cache-Control: max-age=600"], bytes: Array(style.utf8))
+            }
+            if path == "/t/0/0/0.png" { return .headers(status: 200, headers: ["Cache-Control: max-age=600"], bytes: tile) }
+            return .body(status: 404, bytes: [], contentType: "text/plain")
+        }
+        defer { server.stop() }
+        let cache = dir.appendingPathComponent("cache").path
+        for run in 0..<2 {
+            let out = dir.appendingPathComponent("map\(run).png").path
+            let r = try runProcess(glsnap, ["render", "--style", server.baseURL + "/style.json", "--center", "0,0", "--zoom", "0",
+                                            "--size", "32x32", "--http-cache", cache, "-o", out])
+            XCTAssertEqual(r.status, 0, r.stderr)
+            XCTAssertFalse(r.stderr.contains("warning"), r.stderr)
+            let image = try PNGDecoder().decode([UInt8](Data(contentsOf: URL(fileURLWithPath: out))))
+            XCTAssertEqual(Array(image.pixels[0..<4]), [255, 0, 0, 255])
+        }
+        XCTAssertEqual(server.requests, ["/style.json", "/t/0/0/0.png"], "the second run asked the server nothing")
+        XCTAssertTrue(FileManager.default.fileExists(atPath: cache + "/glsnap-http-cache.sqlite"))
     }
 }

@@ -16,11 +16,21 @@ final class LoopbackServer: @unchecked Sendable {
         case endless
         /// A 302 to `location`.
         case redirect(String)
+        /// A status with extra response headers ("Name: value" lines) and a body.
+        case headers(status: Int, headers: [String], bytes: [UInt8])
+    }
+
+    /// A request as the handler sees it: the path (percent-decoded) and the header lines.
+    struct Request {
+        var path: String
+        var headers: [String: String]
+        /// The value of header `name` (case-insensitive).
+        func header(_ name: String) -> String? { headers[name.lowercased()] }
     }
 
     let port: Int
     private let listener: Int32
-    private let handler: @Sendable (String) -> Reply
+    private let handler: @Sendable (Request) -> Reply
     private let lock = NSLock()
     private var stopped = false
     private var requestLog: [String] = []
@@ -30,8 +40,17 @@ final class LoopbackServer: @unchecked Sendable {
     var requests: [String] { lock.lock(); defer { lock.unlock() }; return requestLog }
     private var isStopped: Bool { lock.lock(); defer { lock.unlock() }; return stopped }
 
-    init(handler: @escaping @Sendable (String) -> Reply) throws {
-        self.handler = handler
+    convenience init(handler: @escaping @Sendable (String) -> Reply) throws {
+        try self.init(requestHandler: { handler($0.path) })
+    }
+
+    /// A server whose handler sees the request's headers too.
+    static func withRequests(_ handler: @escaping @Sendable (Request) -> Reply) throws -> LoopbackServer {
+        try LoopbackServer(requestHandler: handler)
+    }
+
+    private init(requestHandler: @escaping @Sendable (Request) -> Reply) throws {
+        self.handler = requestHandler
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw POSIXError(.EIO) }
         var one: Int32 = 1
@@ -84,11 +103,21 @@ final class LoopbackServer: @unchecked Sendable {
             request += buffer[0..<n]
             if request.count >= 4, request.suffix(4).elementsEqual([13, 10, 13, 10]) { break }
         }
-        let line = String(decoding: request.prefix { $0 != 13 }, as: UTF8.self).split(separator: " ")
+        let lines = String(decoding: request, as: UTF8.self).components(separatedBy: "\r\n")
+        let line = (lines.first ?? "").split(separator: " ")
         guard line.count >= 2 else { return }
         let path = String(line[1]).removingPercentEncoding ?? String(line[1])
+        var headers: [String: String] = [:]
+        for header in lines.dropFirst() {
+            guard let colon = header.firstIndex(of: ":") else { continue }
+            headers[header[..<colon].lowercased()] = header[header.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+        }
         lock.lock(); requestLog.append(path); lock.unlock()
-        switch handler(path) {
+        switch handler(Request(path: path, headers: headers)) {
+        case let .headers(status, extra, bytes):
+            let head = extra.map { $0 + "\r\n" }.joined()
+            send(fd, "HTTP/1.1 \(status) X\r\n\(head)Content-Length: \(bytes.count)\r\nConnection: close\r\n\r\n")
+            send(fd, bytes)
         case let .body(status, bytes, contentType):
             send(fd, "HTTP/1.1 \(status) X\r\nContent-Type: \(contentType)\r\nContent-Length: \(bytes.count)\r\nConnection: close\r\n\r\n")
             send(fd, bytes)
