@@ -162,7 +162,11 @@ public final class Snapshotter: @unchecked Sendable {
         if let size { options.size = size }
         if let pixelRatio { options.pixelRatio = pixelRatio }
         let (width, height) = try options.pixelSize()
-        var image = RGBAImage(width: width, height: height)
+        // Every byte is written below (read back directly, or copied band by band), so the
+        // pixels are not zeroed first.
+        let byteCount = width * height * 4
+        var image = RGBAImage(width: width, height: height,
+                              pixels: [UInt8](unsafeUninitializedCapacity: byteCount) { _, count in count = byteCount })
         var snapshot = try image.pixels.withUnsafeMutableBytes { pixels in
             // A one-piece image is read back straight into the snapshot's pixels.
             try render(camera: camera, options: options, destination: pixels) { band, y, rows in

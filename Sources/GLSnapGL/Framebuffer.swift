@@ -81,23 +81,34 @@ public final class Framebuffer {
         let gl = context.gl
         gl.BindFramebuffer(GLenum(GL_READ_FRAMEBUFFER), fbo)
         gl.Finish()
-        let rowBytes = width * 4
         let glY = height - y0 - n
-        gl.ReadPixels(0, GLint(glY), GLsizei(width), GLsizei(n), GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), out.baseAddress)
-        try context.checkError("glReadPixels")
         let base = out.baseAddress!.assumingMemoryBound(to: UInt8.self)
-        // Flip rows in place.
-        var top = 0, bottom = n - 1
-        let tmp = UnsafeMutablePointer<UInt8>.allocate(capacity: rowBytes)
-        defer { tmp.deallocate() }
-        while top < bottom {
-            let a = base + top * rowBytes, b = base + bottom * rowBytes
-            tmp.update(from: a, count: rowBytes)
-            a.update(from: b, count: rowBytes)
-            b.update(from: tmp, count: rowBytes)
-            top += 1; bottom -= 1
+        if context.packInvert {
+            // The driver writes the rows top first: no flip pass over the image.
+            gl.PixelStorei(GLContext.packInvertEnum, 1)
+            gl.ReadPixels(0, GLint(glY), GLsizei(width), GLsizei(n), GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), out.baseAddress)
+            gl.PixelStorei(GLContext.packInvertEnum, 0)
+            try context.checkError("glReadPixels")
+        } else {
+            gl.ReadPixels(0, GLint(glY), GLsizei(width), GLsizei(n), GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), out.baseAddress)
+            try context.checkError("glReadPixels")
+            flipRows(base, rowBytes: width * 4, rows: n)
         }
         unpremultiply(base, count: width * n)
+    }
+}
+
+/// Reverses the order of `rows` rows in place.
+func flipRows(_ base: UnsafeMutablePointer<UInt8>, rowBytes: Int, rows n: Int) {
+    var top = 0, bottom = n - 1
+    let tmp = UnsafeMutablePointer<UInt8>.allocate(capacity: rowBytes)
+    defer { tmp.deallocate() }
+    while top < bottom {
+        let a = base + top * rowBytes, b = base + bottom * rowBytes
+        tmp.update(from: a, count: rowBytes)
+        a.update(from: b, count: rowBytes)
+        b.update(from: tmp, count: rowBytes)
+        top += 1; bottom -= 1
     }
 }
 

@@ -13,6 +13,9 @@ public final class GLContext {
     public let renderer: String
     /// The largest framebuffer side the driver supports.
     public let maxFramebufferSize: Int
+    /// True when glReadPixels can return rows top first (GL_MESA_pack_invert), so readback needs
+    /// no row flip.
+    public let packInvert: Bool
     var state = StateCache()
     private let headless: HeadlessContext
 
@@ -32,7 +35,17 @@ public final class GLContext {
         // Rows of any width upload and read back without padding.
         gl.PixelStorei(GLenum(GL_UNPACK_ALIGNMENT), 1)
         gl.PixelStorei(GLenum(GL_PACK_ALIGNMENT), 1)
+        // Probe GL_MESA_pack_invert: a driver without it refuses the enum (GL_INVALID_ENUM).
+        var invert: GLint = 0
+        gl.PixelStorei(GLContext.packInvertEnum, 1)
+        gl.GetIntegerv(GLContext.packInvertEnum, &invert)
+        gl.PixelStorei(GLContext.packInvertEnum, 0)
+        while gl.GetError() != GLenum(GL_NO_ERROR) {}
+        packInvert = invert == 1
     }
+
+    /// GL_PACK_INVERT_MESA.
+    static let packInvertEnum = GLenum(0x8758)
 
     /// Binds the context to the calling thread again (after another context was current).
     public func makeCurrent() throws {

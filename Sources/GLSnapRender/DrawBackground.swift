@@ -3,6 +3,19 @@ import GLSnapGL
 import GLSnapStyle
 
 extension Painter {
+    /// The premultiplied color a plain background layer (no pattern) leaves on a cleared
+    /// framebuffer: blending it over transparent black gives exactly this color, so the frame can
+    /// be cleared to it and the full-screen draw skipped. Nil for a pattern or an invisible layer.
+    static func clearColor(_ layer: StyleLayer, zoom: Double) -> (r: Float, g: Float, b: Float, a: Float)? {
+        guard layer.type == .background, layer.isVisible(atZoom: zoom),
+              !layer.hasValue("background-pattern", kind: .paint) else { return nil }
+        let ctx = EvaluationContext(zoom: zoom)
+        let color = layer.paint("background-color").evaluateColor(ctx)
+        // As the shader computes it: float32 color times float32 opacity.
+        let opacity = Float(layer.paint("background-opacity").evaluateNumber(ctx))
+        return (Float(color.r) * opacity, Float(color.g) * opacity, Float(color.b) * opacity, Float(color.a) * opacity)
+    }
+
     /// background: one quad over the viewport (background-pattern: DrawFillPattern.swift).
     mutating func drawBackground(_ layer: StyleLayer) throws {
         if layer.hasValue("background-pattern", kind: .paint) { return try drawBackgroundPattern(layer) }

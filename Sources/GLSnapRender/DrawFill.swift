@@ -21,13 +21,18 @@ extension Painter {
             PaintAttribute(attribute: "a_outline_color", property: outlineSet ? "fill-outline-color" : "fill-color", kind: .color),
             PaintAttribute(attribute: "a_opacity", property: "fill-opacity", kind: .number),
         ]
+        // Opaque fills replace what is under them: blending would give the same bytes, slower.
+        let fillColor = layer.paint("fill-color"), fillOpacity = layer.paint("fill-opacity")
+        let opaque = fillColor.isFeatureConstant && fillOpacity.isFeatureConstant
+            && fillColor.evaluateColor(ctx).a >= 1 && fillOpacity.evaluateNumber(ctx) >= 1
+        let fillColorMode: ColorMode = opaque ? .unblended : .alphaBlended
         let fill = try renderer.programs.program(.fill)
         for t in item.tiles {
             guard let box = t.geometry, !box.geometry.isEmpty else { continue }
             let g = renderer.upload(box)
             guard g.indices.count >= 1, g.indices[0].count > 0 else { continue }
             context.use(fill)
-            context.apply(DrawModes(stencil: stencil(for: t.tile), color: .alphaBlended))
+            context.apply(DrawModes(stencil: stencil(for: t.tile), color: fillColorMode))
             setMatrix(fill, matrix(for: t.tile, translate: translate, anchor: anchor))
             let paint = bindPaint(Painter.fillAttributes, layer: layer, geometry: g, box: box)
             bindAttributes(.fill, geometry: g, paint: paint)

@@ -23,14 +23,14 @@ extension Painter {
         if layer.hasValue("line-gradient", kind: .paint) { return try drawLineGradient(item) }
         let ctx = EvaluationContext(zoom: zoom)
         let (translate, anchor) = self.translate(layer, "line")
-        let program = try renderer.programs.program(.line)
+        let dashes = layer.hasValue("line-dasharray", kind: .paint) ? layer.paint("line-dasharray").evaluateNumbers(ctx) : []
+        let roundDashes = layer.layout("line-cap").evaluateString(ctx) == "round"
+        let dashEntry = dashes.isEmpty ? nil : renderer.dashAtlas.entry(for: dashes, round: roundDashes)
+        let program = try renderer.programs.program(.line, define: dashEntry == nil ? nil : "LINE_DASHED")
         context.use(program)
         let t = frame.transform
         gl.Uniform2f(program.location("u_units_to_pixels"), Float(1 / pixelsToClipUnits.x), Float(1 / pixelsToClipUnits.y))
         gl.Uniform1f(program.location("u_device_pixel_ratio"), Float(frame.pixelRatio))
-        let dashes = layer.hasValue("line-dasharray", kind: .paint) ? layer.paint("line-dasharray").evaluateNumbers(ctx) : []
-        let roundDashes = layer.layout("line-cap").evaluateString(ctx) == "round"
-        let dashEntry = dashes.isEmpty ? nil : renderer.dashAtlas.entry(for: dashes, round: roundDashes)
         let patternLength = dashes.reduce(0, +)
         // Dash patterns are sized at the integer zoom, as MapLibre's cross-faded dasharray is.
         let integerZoom = zoom.rounded(.down)
@@ -38,7 +38,6 @@ extension Painter {
         if let dashEntry {
             renderer.dashAtlas.bind(context, unit: 0)
             gl.Uniform1i(program.location("u_dash_image"), 0)
-            gl.Uniform1f(program.location("u_dashed"), 1)
             let atlasHeight = Double(renderer.dashAtlas.height)
             let centerRow = Double(dashEntry.firstRow) + Double(dashEntry.rowCount / 2) + 0.5
             gl.Uniform1f(program.location("u_dash_row"), Float(centerRow / atlasHeight))
@@ -46,8 +45,6 @@ extension Painter {
             dashRowScale = -Double(dashEntry.rowCount / 2) / atlasHeight
             gl.Uniform1f(program.location("u_sdfgamma"),
                          Float(Double(DashAtlas.width) / (patternLength * 256 * frame.pixelRatio) / 2))
-        } else {
-            gl.Uniform1f(program.location("u_dashed"), 0)
         }
         for tile in item.tiles {
             guard let box = tile.geometry, !box.geometry.isEmpty else { continue }

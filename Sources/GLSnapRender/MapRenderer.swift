@@ -74,10 +74,17 @@ public final class MapRenderer {
         }
         guard let fb = framebuffer else { return }
         fb.bind()
-        fb.clear(r: 0, g: 0, b: 0, a: 0)
+        // A plain background under everything becomes the clear color (one full-screen blend less).
+        var layers = frame.layers[...]
+        if let first = layers.first, let c = Painter.clearColor(first.layer, zoom: frame.transform.zoom) {
+            fb.clear(r: c.r, g: c.g, b: c.b, a: c.a)
+            layers = layers.dropFirst()
+        } else {
+            fb.clear(r: 0, g: 0, b: 0, a: 0)
+        }
         context.bind(vertexArray)
         var painter = Painter(renderer: self, frame: frame, framebuffer: fb)
-        for layer in frame.layers {
+        for layer in layers {
             try painter.draw(layer)
         }
         evictUnused()

@@ -3,17 +3,26 @@ import GLSnapGL
 /// The compiled programs of one context, built on first use.
 public final class ProgramSet {
     private let context: GLContext
-    private var programs: [ShaderID: Program] = [:]
+    private var programs: [Key: Program] = [:]
+
+    private struct Key: Hashable {
+        var id: ShaderID
+        var define: String?
+    }
 
     public init(context: GLContext) { self.context = context }
 
-    public func program(_ id: ShaderID) throws -> Program {
-        if let p = programs[id] { return p }
-        let p = try Program(context: context, name: id.rawValue,
-                            vertex: ShaderID.preamble + id.vertexSource,
-                            fragment: ShaderID.preamble + id.fragmentSource,
+    /// The program `id`, compiled with `#define <define>` after the version line when `define` is
+    /// given (a variant: a shader's optional work is left out of the programs that do not need it).
+    public func program(_ id: ShaderID, define: String? = nil) throws -> Program {
+        let key = Key(id: id, define: define)
+        if let p = programs[key] { return p }
+        let header = ShaderID.preamble + (define.map { "#define \($0)\n" } ?? "")
+        let p = try Program(context: context, name: define.map { "\(id.rawValue) (\($0))" } ?? id.rawValue,
+                            vertex: header + id.vertexSource,
+                            fragment: header + id.fragmentSource,
                             attributes: id.attributes)
-        programs[id] = p
+        programs[key] = p
         return p
     }
 

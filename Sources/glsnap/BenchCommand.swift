@@ -7,7 +7,7 @@ enum BenchCommand {
     static let help = """
     usage: glsnap bench [--style STYLE.json] [--cameras CAMERAS.json | --count N --seed S]
                         [--size WxH] [--ratio R] [--workers N] [--format png|jpeg|webp|raw] [--compression 0-9, default 1]
-                        [--warmup N] [--backend osmesa|egl] [--llvmpipe-threads N] [--json]
+                        [--warmup N] [--backend osmesa|egl] [--llvmpipe-threads N] [--save DIR] [--json]
 
     Renders a list of cameras and reports throughput. Cameras come from a file in the format of
     shared/peers/cameras.py, or from a seeded walk over the style's data (default 30 cameras, seed 7).
@@ -17,13 +17,14 @@ enum BenchCommand {
     time per stage; --json prints the same as one JSON object on the last line.
       --llvmpipe-threads  rasterizer threads per context for Mesa's llvmpipe (LP_NUM_THREADS; default
                           Mesa's own choice)
+      --save DIR          also writes each camera's output to DIR/<index>.<format> (to compare runs)
     """
 
     struct Camera { var options: CameraOptions }
 
     static func run(_ argv: [String]) throws -> Int32 {
         let a = try Arguments(argv, valued: ["--style", "--cameras", "--count", "--seed", "--size", "--ratio", "--workers",
-                                             "--format", "--compression", "--warmup", "--backend", "--llvmpipe-threads"],
+                                             "--format", "--compression", "--warmup", "--backend", "--llvmpipe-threads", "--save"],
                               flags: ["--help", "-h", "--json"])
         if a.flags.contains("--help") || a.flags.contains("-h") {
             print(help)
@@ -71,7 +72,9 @@ enum BenchCommand {
         for i in 0..<warmup {
             _ = try snapshotter.snapshot(camera: cameras[i % cameras.count])
         }
-        let results = try measure(snapshotter, cameras: cameras, workers: workers, format: format, png: png)
+        let save = a.options["--save"].map { URL(fileURLWithPath: $0) }
+        if let save { try FileManager.default.createDirectory(at: save, withIntermediateDirectories: true) }
+        let results = try measure(snapshotter, cameras: cameras, workers: workers, format: format, png: png, save: save)
         report(results, json: a.flags.contains("--json"), workers: workers, size: size, ratio: ratio)
         return 0
     }
@@ -96,7 +99,7 @@ enum BenchCommand {
     }
 
     static func measure(_ snapshotter: Snapshotter, cameras: [CameraOptions], workers: Int, format: String,
-                        png: PNGEncoder.Options) throws -> Result {
+                        png: PNGEncoder.Options, save: URL? = nil) throws -> Result {
         var result = Result()
         let lock = NSLock()
         var next = 0
@@ -126,6 +129,9 @@ enum BenchCommand {
                         default: out = snap.image.pixels
                         }
                         let t2 = DispatchTime.now().uptimeNanoseconds
+                        if let save {
+                            try Data(out).write(to: save.appendingPathComponent("\(i).\(format)"))
+                        }
                         lock.lock()
                         result.latency.append(Double(t2 - t0) / 1e9)
                         result.bytes.append(out.count)
