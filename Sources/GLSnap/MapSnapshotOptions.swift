@@ -16,11 +16,14 @@ public struct MapSnapshotOptions: Sendable {
     /// source and tile; `.skip` draws the map without it and lists the problem in
     /// `Snapshot.warnings`, as MapLibre Native does.
     public var sourceErrors: SourceErrorPolicy
+    /// Whether labels of different sources hide each other (default true, as in MapLibre); when
+    /// false, a label collides only with labels of its own source.
+    public var crossSourceCollisions: Bool
 
     public init(size: Size, pixelRatio: Double = 1, backend: Backend = .osmesa, limits: Limits = .default, workers: Int = 1,
-                sourceErrors: SourceErrorPolicy = .fail) {
+                sourceErrors: SourceErrorPolicy = .fail, crossSourceCollisions: Bool = true) {
         self.size = size; self.pixelRatio = pixelRatio; self.backend = backend; self.limits = limits
-        self.workers = max(1, workers); self.sourceErrors = sourceErrors
+        self.workers = max(1, workers); self.sourceErrors = sourceErrors; self.crossSourceCollisions = crossSourceCollisions
     }
 
     /// The image size in pixels, or an error naming what is out of range. `streamed` images

@@ -14,6 +14,8 @@ struct RenderCaseSpec {
     var allowed = RenderCaseSpec.defaultAllowed
     /// Runtime-styling steps, in order.
     var operations: [CaseOperation] = []
+    /// `crossSourceCollisions` (default true).
+    var crossSourceCollisions = true
     /// Needs the runner cannot meet (debug drawing, operations the API lacks), in words; a case
     /// with any fails without being drawn.
     var unsupported: [String] = []
@@ -27,6 +29,7 @@ struct RenderCaseSpec {
         if let r = test["pixelRatio"]?.finiteNumber { pixelRatio = r }
         if let a = test["allowed"]?.finiteNumber { allowed = a }
         if let d = test["diff"]?.finiteNumber { allowed = d }
+        if let c = test["crossSourceCollisions"]?.boolValue { crossSourceCollisions = c }
         for flag in ["collisionDebug", "showOverdrawInspector", "debug"] where test[flag]?.boolValue == true {
             unsupported.append(flag)
         }
@@ -72,6 +75,10 @@ enum CaseOperation {
     /// `Snapshotter.featureID` text; nil: every feature), and the state to merge or the key to remove.
     case setFeatureState(source: String, sourceLayer: String?, id: String, state: [String: JSON])
     case removeFeatureState(source: String, sourceLayer: String?, id: String?, key: String?)
+    /// `addImage`: the image's name, its file (relative to the suite folder), pixel ratio and SDF flag;
+    /// `removeImage` by name.
+    case addImage(name: String, path: String, pixelRatio: Double, sdf: Bool)
+    case removeImage(String)
     /// Anything else, by name.
     case unsupported(String)
 
@@ -109,6 +116,15 @@ enum CaseOperation {
                   let id = target["id"].flatMap(Snapshotter.featureID), args.count >= 2,
                   let state = args[args.startIndex + 1].objectValue else { return nil }
             self = .setFeatureState(source: source, sourceLayer: target["sourceLayer"]?.stringValue, id: id, state: state)
+        case "addImage":
+            guard let imageName = first?.stringValue, args.count >= 2,
+                  let path = args[args.startIndex + 1].stringValue else { return nil }
+            let options = args.count >= 3 ? args[args.startIndex + 2] : .null
+            self = .addImage(name: imageName, path: path, pixelRatio: options["pixelRatio"]?.finiteNumber ?? 1,
+                             sdf: options["sdf"]?.boolValue ?? false)
+        case "removeImage":
+            guard let imageName = first?.stringValue else { return nil }
+            self = .removeImage(imageName)
         case "removeFeatureState":
             guard let target = first?.objectValue, let source = target["source"]?.stringValue else { return nil }
             let key = args.count >= 2 ? args[args.startIndex + 1].stringValue : nil
