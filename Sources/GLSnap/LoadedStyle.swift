@@ -77,6 +77,14 @@ final class LoadedStyle: @unchecked Sendable {
         if let b = definition["buffer"]?.numberValue { options.buffer = b }
         if let t = definition["tolerance"]?.numberValue { options.tolerance = t }
         options.lineMetrics = definition["lineMetrics"]?.boolValue ?? false
+        if definition["cluster"]?.boolValue == true {
+            var cluster = GeoJSONClusterOptions()
+            if let r = definition["clusterRadius"]?.numberValue, r.isFinite, r >= 0 { cluster.radius = r }
+            if let z = definition["clusterMaxZoom"]?.numberValue, z.isFinite { cluster.maxZoom = Int(max(0, min(Double(TileID.maxZoom - 1), z))) }
+            if let n = definition["clusterMinPoints"]?.numberValue, n.isFinite { cluster.minPoints = Int(max(1, min(1e9, n))) }
+            options.cluster = cluster
+        }
+        if let f = definition["filter"] { options.filter = Filter.parse(f) }
         return try GeoJSONSource(data: data, options: options)
     }
 

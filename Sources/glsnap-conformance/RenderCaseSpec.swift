@@ -57,10 +57,11 @@ extension JSON {
     }
 }
 
-/// One runtime-styling step the runner can carry out with the public snapshot API. A snapshot
-/// shows the end state, so `wait` has nothing to do: there is no fading and loading is synchronous.
+/// One runtime-styling step the runner can carry out with the public snapshot API. Loading is
+/// synchronous and there is no fading; `wait` moves the clock of paint transitions only.
 enum CaseOperation {
-    case wait
+    /// `["wait"]` (nil: until loaded, transitions ended) or `["wait", ms]` (the fake clock moves).
+    case wait(Double?)
     case setZoom(Double)
     case setCenter(longitude: Double, latitude: Double)
     case setBearing(Double)
@@ -89,7 +90,7 @@ enum CaseOperation {
         let first = args.first
         switch name {
         case "wait":
-            self = .wait
+            self = .wait(first?.finiteNumber)
         case "setZoom":
             guard let z = first?.finiteNumber else { return nil }
             self = .setZoom(z)
@@ -151,6 +152,8 @@ enum StyleEdit {
     case addSource(String, JSON)
     case removeSource(String)
     case setGlobalState(String, JSON)
+    /// `setLight`: the properties named are replaced, the others kept.
+    case setLight([String: JSON])
 
     init?(name: String, args: [JSON]) {
         let s = args.map(\.stringValue)
@@ -178,6 +181,9 @@ enum StyleEdit {
         case "removeSource" where args.count >= 1:
             guard let id = s[0] else { return nil }
             self = .removeSource(id)
+        case "setLight" where args.count >= 1:
+            guard let light = args[0].objectValue else { return nil }
+            self = .setLight(light)
         case "setGlobalStateProperty" where args.count >= 2:
             guard let key = s[0] else { return nil }
             self = .setGlobalState(key, args[1])
@@ -224,6 +230,10 @@ enum StyleEdit {
             var sources = root["sources"]?.objectValue ?? [:]
             sources[id] = nil
             root["sources"] = .object(sources)
+        case .setLight(let changes):
+            var light = root["light"]?.objectValue ?? [:]
+            light.merge(changes) { $1 }
+            root["light"] = .object(light)
         case let .setGlobalState(key, value):
             var state = root["state"]?.objectValue ?? [:]
             var entry = state[key]?.objectValue ?? [:]

@@ -139,14 +139,20 @@ struct RenderSuite {
         var document = try JSON.parse(styleText)
         var edited = false
         var camera = CameraOptions()
+        var transitions = PaintTransitions()
         for op in spec.operations {
             switch op {
-            case .wait: break
+            case .wait(let milliseconds): transitions.wait(milliseconds)
             case let .setFeatureState(source, sourceLayer, id, state):
                 snapshotter.setFeatureState(source: source, sourceLayer: sourceLayer, id: id, state: state)
             case let .removeFeatureState(source, sourceLayer, id, key):
                 snapshotter.removeFeatureState(source: source, sourceLayer: sourceLayer, id: id, key: key)
             case .editStyle(let edit):
+                switch edit {
+                case let .setPaint(layer, name, value): transitions.paintChanged(layer: layer, name: name, to: value, in: document)
+                case .setLight(let light): transitions.lightChanged(light, in: document)
+                default: break
+                }
                 edit.apply(to: &document)
                 edited = true
             case .setZoom(let z): camera.zoom = z
@@ -177,6 +183,7 @@ struct RenderSuite {
                 throw ConformanceIOError(message: "operation \(name) not supported")
             }
         }
+        transitions.apply(to: &document)
         if edited { try snapshotter.setStyle(json: JSONText.encode(document), baseURL: baseURL) }
         snapshotter.setCamera(camera)
         let snapshot = try snapshotter.snapshot()

@@ -3,8 +3,8 @@ import GLSnapImage
 import GLSnapStyle
 import XCTest
 
-/// The render runner's `addImage`/`removeImage` operations, `setStyle` keeping the camera,
-/// `crossSourceCollisions` and `mapbox://` URLs, end to end through the built `glsnap-conformance`.
+/// The render runner's `addImage`/`removeImage` operations, paint transitions, `setStyle` keeping the camera,
+/// and `mapbox://` URLs, end to end through the built `glsnap-conformance`.
 /// Expected images are solid colors written here.
 final class ConformanceOperationTests: XCTestCase {
     private var suite = ""
@@ -65,12 +65,21 @@ final class ConformanceOperationTests: XCTestCase {
                   "render/tests/mapbox/tileset/style.json")
         try writePNG("render/tests/mapbox/tileset/expected.png", side: 16, rgba: Self.blue)
 
+        // Paint transitions on the harness's fake clock: halfway through at 500 of 1000 ms; a plain
+        // wait ends them.
+        let transition = ##"{"version": 8, "metadata": {"test": {"width": 8, "height": 8, "operations": [["setPaintProperty", "bg", "background-color", "white"], ["wait", 0], WAIT]}}, "sources": {}, "layers": [{"id": "bg", "type": "background", "paint": {"background-color-transition": {"duration": 1000}, "background-color": "red"}}]}"##
+        try write(transition.replacingOccurrences(of: "WAIT", with: ##"["wait", 500]"##), "render/tests/transition/half/style.json")
+        try writePNG("render/tests/transition/half/expected.png", side: 8, rgba: [255, 128, 128, 255])
+        try write(transition.replacingOccurrences(of: "WAIT", with: ##"["wait", 500], ["wait"]"##), "render/tests/transition/ended/style.json")
+        try writePNG("render/tests/transition/ended/expected.png", side: 8, rgba: [255, 255, 255, 255])
+
         let report = suite + "/report.json"
         let result = try runProcess(binary, ["render", "--suite", suite, "--report", report, "--output", suite + "/out"])
         XCTAssertEqual(result.status, 0, result.stdout + result.stderr)
         let lines = result.stdout.split(separator: "\n").map(String.init)
         XCTAssertTrue(lines.contains("ops: 3/3 passed"), result.stdout)
         XCTAssertTrue(lines.contains("mapbox: 2/2 passed"), result.stdout)
-        XCTAssertEqual(lines.last, "5 passed, 0 failed")
+        XCTAssertTrue(lines.contains("transition: 2/2 passed"), result.stdout)
+        XCTAssertEqual(lines.last, "7 passed, 0 failed")
     }
 }
