@@ -80,6 +80,21 @@ final class StyleImageTests: XCTestCase {
         XCTAssertEqual(pixel(try s.snapshot().image, 8, 8), [0, 255, 0])
     }
 
+    /// Symbol layers with the same source, filter and layout share their placement (one bucket in
+    /// MapLibre): the lower one is not hidden by the upper one's labels.
+    func testLayersWithTheSameLayoutSharePlacement() throws {
+        func style(_ lowerLayout: String) -> String {
+            #"{"version": 8, "center": [0, 0], "zoom": 0, "sources": {"a": {"type": "geojson", "data": {"type": "Point", "coordinates": [0, 0]}}}, "layers": [{"id": "bg", "type": "background", "paint": {"background-color": "white"}}, {"id": "lower", "type": "symbol", "source": "a", "layout": "#
+                + lowerLayout + #"}, {"id": "upper", "type": "symbol", "source": "a", "layout": {"icon-image": "dot"}, "paint": {"icon-opacity": 0}}]}"#
+        }
+        let s = Snapshotter(options: MapSnapshotOptions(size: Size(width: 32, height: 32)))
+        try s.addImage("dot", StyleImage(image: solid(8, [0, 0, 255, 255])))
+        try s.setStyle(json: style(#"{"icon-image": "dot"}"#))
+        XCTAssertEqual(pixel(try s.snapshot().image, 16, 16), [0, 0, 255], "same layout: both layers show the icon")
+        try s.setStyle(json: style(#"{"icon-image": "dot", "icon-padding": 3}"#))
+        XCTAssertEqual(pixel(try s.snapshot().image, 16, 16), [255, 255, 255], "another layout: the upper (invisible) icon hides it")
+    }
+
     func testBadImagesAreRefused() throws {
         let s = Snapshotter(options: MapSnapshotOptions(size: Size(width: 16, height: 16)))
         var broken = solid(2, [0, 0, 0, 255])

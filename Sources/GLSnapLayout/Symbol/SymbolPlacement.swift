@@ -37,9 +37,20 @@ public enum SymbolPlacement {
         // One grid for all, or one per source.
         var grids: [String: CollisionGrid] = [:]
         var out = [SymbolDrawData](repeating: SymbolDrawData(glyphAtlas: provider.glyphAtlas, iconAtlas: provider.iconAtlas), count: layers.count)
+        // Grids as they were before each placed layer, for layers that share its placement.
+        var before: [(layer: Int, grid: CollisionGrid)] = []
         for li in layers.indices.reversed() {
             let group = crossSourceCollisions ? "" : (layers[li].layer.source ?? "")
+            let layer = layers[li].layer
+            // A layer grouped with one placed above it (same source, filter and layout: one bucket
+            // in MapLibre) shows the same labels: placed again from the same grid, without marking it.
+            if let leader = before.first(where: { layers[$0.layer].layer.layoutGroup == layer.layoutGroup }) {
+                var scratch = leader.grid
+                out[li] = placeLayer(layers[li], transform: transform, grid: &scratch, provider: provider)
+                continue
+            }
             var grid = grids.removeValue(forKey: group) ?? empty
+            before.append((li, grid))
             out[li] = placeLayer(layers[li], transform: transform, grid: &grid, provider: provider)
             grids[group] = grid
         }
