@@ -26,7 +26,8 @@ extension FrameBuilder {
     /// Places the symbols of every symbol layer of the frame together and stores what each draws.
     func placeSymbols(_ layers: inout [FrameLayer], inputs: [(index: Int, input: SymbolLayerInput)], transform: Transform) {
         guard !inputs.isEmpty else { return }
-        let placed = SymbolPlacement.place(inputs.map(\.input), transform: transform, provider: style.symbolResources)
+        let placed = SymbolPlacement.place(inputs.map(\.input), transform: transform, provider: style.symbolResources,
+                                           crossSourceCollisions: crossSourceCollisions)
         for (i, entry) in inputs.enumerated() { layers[entry.index].symbols = placed[i] }
     }
 }

@@ -23,6 +23,8 @@ struct FrameBuilder {
     let rasters: LRUCache<TileKey, Cached<RasterBox>>
     /// Feature states the frames carry to the painter.
     var featureStates = FeatureStates()
+    /// See `MapSnapshotOptions.crossSourceCollisions`.
+    var crossSourceCollisions = true
 
     init(style: LoadedStyle, tiles: LRUCache<TileKey, Cached<VectorTile>>, geometries: LRUCache<GeometryKey, Cached<GeometryBox>>,
          rasters: LRUCache<TileKey, Cached<RasterBox>>, policy: SourceErrorPolicy) {
@@ -72,8 +74,13 @@ struct FrameBuilder {
             case .raster:
                 guard let sourceName = layer.source else { continue }
                 if let image = style.imageSources[sourceName] {
-                    let tile = CoveredTile(id: image.tile, wrap: 0, overscaledZoom: image.tile.z)
-                    layers.append(FrameLayer(layer: layer, source: sourceName, tiles: [FrameTile(tile: tile, geometry: nil, raster: image.raster)]))
+                    // A copy in every world in view (and the neighbors: the picture may reach past its world).
+                    let wraps = transform.coveringTiles(minZoom: 0, maxZoom: 0).map(\.wrap)
+                    let copies = ((wraps.min() ?? 0) - 1)...((wraps.max() ?? 0) + 1)
+                    let tiles = copies.map { wrap in
+                        FrameTile(tile: CoveredTile(id: image.tile, wrap: wrap, overscaledZoom: image.tile.z), geometry: nil, raster: image.raster)
+                    }
+                    layers.append(FrameLayer(layer: layer, source: sourceName, tiles: tiles))
                 } else if let source = style.sources[sourceName], style.demEncodings[sourceName] == nil {
                     let tiles = try rasterTiles(source: sourceName, tileSource: source, transform: transform, dem: nil, pixelRatio: pixelRatio)
                     layers.append(FrameLayer(layer: layer, source: sourceName, tiles: tiles))

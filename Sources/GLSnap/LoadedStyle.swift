@@ -25,12 +25,13 @@ final class LoadedStyle: @unchecked Sendable {
 
     private static let counter = Counter()
 
-    init(style: Style, origin: String, resolver: ResourceResolver, policy: SourceErrorPolicy) throws {
+    init(style: Style, origin: String, resolver: ResourceResolver, policy: SourceErrorPolicy,
+         images: [String: StyleImage] = [:]) throws {
         self.style = style
         self.origin = origin
         self.resolver = resolver
         generation = LoadedStyle.counter.next()
-        symbolResources = SymbolResources(style: style, resolver: resolver)
+        symbolResources = SymbolResources(style: style, resolver: resolver, images: images)
         var sources: [String: TileSource] = [:]
         var errors: [String: String] = [:]
         var imageSources: [String: ImageSource] = [:]
@@ -76,12 +77,20 @@ final class LoadedStyle: @unchecked Sendable {
         if let b = definition["buffer"]?.numberValue { options.buffer = b }
         if let t = definition["tolerance"]?.numberValue { options.tolerance = t }
         options.lineMetrics = definition["lineMetrics"]?.boolValue ?? false
+        if definition["cluster"]?.boolValue == true {
+            var cluster = GeoJSONClusterOptions()
+            if let r = definition["clusterRadius"]?.numberValue, r.isFinite, r >= 0 { cluster.radius = r }
+            if let z = definition["clusterMaxZoom"]?.numberValue, z.isFinite { cluster.maxZoom = Int(max(0, min(Double(TileID.maxZoom - 1), z))) }
+            if let n = definition["clusterMinPoints"]?.numberValue, n.isFinite { cluster.minPoints = Int(max(1, min(1e9, n))) }
+            options.cluster = cluster
+        }
+        if let f = definition["filter"] { options.filter = Filter.parse(f) }
         return try GeoJSONSource(data: data, options: options)
     }
 
     /// Reads and parses a style file; relative URLs in it resolve against its folder.
     static func load(path: String, rewrite: (@Sendable (String) -> String?)?, http: HTTPClient = .shared,
-                     options: MapSnapshotOptions) throws -> LoadedStyle {
+                     options: MapSnapshotOptions, images: [String: StyleImage] = [:]) throws -> LoadedStyle {
         let limits = options.limits
         let url = URL(fileURLWithPath: path)
         guard let attrs = try? FileManager.default.attributesOfItem(atPath: path) else {
@@ -94,17 +103,18 @@ final class LoadedStyle: @unchecked Sendable {
             throw GLSnapError.style(source: path, message: "cannot read the file")
         }
         let resolver = ResourceResolver(baseURL: url.absoluteString, rewrite: rewrite, http: http)
-        return try parse(bytes: [UInt8](data), origin: path, resolver: resolver, policy: options.sourceErrors)
+        return try parse(bytes: [UInt8](data), origin: path, resolver: resolver, policy: options.sourceErrors, images: images)
     }
 
-    static func parse(bytes: [UInt8], origin: String, resolver: ResourceResolver, policy: SourceErrorPolicy) throws -> LoadedStyle {
+    static func parse(bytes: [UInt8], origin: String, resolver: ResourceResolver, policy: SourceErrorPolicy,
+                      images: [String: StyleImage] = [:]) throws -> LoadedStyle {
         let style: Style
         do {
             style = try Style(bytes: bytes)
         } catch {
             throw GLSnapError.style(source: origin, message: "\(error)")
         }
-        return try LoadedStyle(style: style, origin: origin, resolver: resolver, policy: policy)
+        return try LoadedStyle(style: style, origin: origin, resolver: resolver, policy: policy, images: images)
     }
 }
 

@@ -21,11 +21,15 @@ public struct MapSnapshotOptions: Sendable {
     /// is then one of its own with this disk cache. Problems with the file (a corrupt cache is
     /// started anew) are listed in `Snapshot.warnings`.
     public var httpCachePath: String?
+    /// Whether labels of different sources hide each other (default true, as in MapLibre); when
+    /// false, a label collides only with labels of its own source.
+    public var crossSourceCollisions: Bool
 
     public init(size: Size, pixelRatio: Double = 1, backend: Backend = .osmesa, limits: Limits = .default, workers: Int = 1,
-                sourceErrors: SourceErrorPolicy = .fail, httpCachePath: String? = nil) {
+                sourceErrors: SourceErrorPolicy = .fail, httpCachePath: String? = nil, crossSourceCollisions: Bool = true) {
         self.size = size; self.pixelRatio = pixelRatio; self.backend = backend; self.limits = limits
         self.workers = max(1, workers); self.sourceErrors = sourceErrors; self.httpCachePath = httpCachePath
+        self.crossSourceCollisions = crossSourceCollisions
     }
 
     /// The image size in pixels, or an error naming what is out of range. `streamed` images

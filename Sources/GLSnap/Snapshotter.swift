@@ -35,6 +35,13 @@ public final class Snapshotter: @unchecked Sendable {
     }
     private var _style: LoadedStyle?
     var loadedStyle: LoadedStyle? { style }
+    /// Images added with `addImage`, by name (see Snapshotter+Images.swift).
+    private var images: [String: StyleImage] = [:]
+    /// Reads or changes the added images under the lock.
+    func withImages<T>(_ body: (inout [String: StyleImage]) -> T) -> T {
+        lock.lock(); defer { lock.unlock() }
+        return body(&images)
+    }
     private let lock = NSLock()
     private let workers: [RenderWorker]
     private var freeWorkers: [Int]
@@ -88,7 +95,7 @@ public final class Snapshotter: @unchecked Sendable {
     /// An `http://` or `https://` URL is fetched (see `setStyle(url:)`).
     public func setStyle(path: String) throws {
         if HTTPClient.handles(path) { return try setStyle(url: path) }
-        style = try LoadedStyle.load(path: path, rewrite: resourceRewrite, http: httpClient, options: options)
+        style = try LoadedStyle.load(path: path, rewrite: resourceRewrite, http: httpClient, options: options, images: styleImages)
     }
 
     /// Loads a style from a URL (`http://`, `https://`, `file://` or a path) through `httpClient`;
@@ -100,13 +107,22 @@ public final class Snapshotter: @unchecked Sendable {
         do { bytes = try resolver.load(url) } catch { throw GLSnapError.style(source: url, message: "\(error)") }
         var sourceResolver = resolver
         sourceResolver.sizeLimit = DataLimits.maxResourceBytes
-        style = try LoadedStyle.parse(bytes: bytes, origin: url, resolver: sourceResolver, policy: options.sourceErrors)
+        style = try LoadedStyle.parse(bytes: bytes, origin: url, resolver: sourceResolver, policy: options.sourceErrors,
+                                      images: styleImages)
     }
 
     /// Loads a style from JSON text; relative URLs resolve against `baseURL` (a file URL or folder path).
     public func setStyle(json: String, baseURL: String? = nil) throws {
         let resolver = ResourceResolver(baseURL: baseURL, rewrite: resourceRewrite, http: httpClient)
-        style = try LoadedStyle.parse(bytes: Array(json.utf8), origin: "inline JSON", resolver: resolver, policy: options.sourceErrors)
+        style = try LoadedStyle.parse(bytes: Array(json.utf8), origin: "inline JSON", resolver: resolver, policy: options.sourceErrors,
+                                      images: styleImages)
+    }
+
+    /// Loads the current style again with the current added images (after `addImage`/`removeImage`).
+    func reloadStyleImages() throws {
+        guard let old = style else { return }
+        style = try LoadedStyle(style: old.style, origin: old.origin, resolver: old.resolver, policy: options.sourceErrors,
+                                images: styleImages)
     }
 
     public func setCamera(_ camera: CameraOptions) {
@@ -206,6 +222,7 @@ public final class Snapshotter: @unchecked Sendable {
         var builder = FrameBuilder(style: style, tiles: tileCache, geometries: geometryCache, rasters: rasterCache,
                                    policy: options.sourceErrors)
         builder.featureStates = currentFeatureStates()
+        builder.crossSourceCollisions = options.crossSourceCollisions
         if !builder.featureStates.states.isEmpty { builder.featureStates.promoteIds = Snapshotter.promoteIds(style.style) }
         let pieceSide = options.limits.pieceSize
         let bandHeight = max(1, min(height, pieceSide, options.limits.maxBandBytes / (width * 4)))

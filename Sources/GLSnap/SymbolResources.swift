@@ -31,8 +31,12 @@ final class SymbolResources: SymbolResourceProvider, @unchecked Sendable {
     struct IconKey: Hashable { var name: String; var params: [String: Color]; var scale: Double; var hiDPI: Bool }
     struct LayoutKey: Hashable { var layer: String; var tile: TileID; var overscaledZoom: Int; var pixelRatio: Double }
 
-    init(style: Style, resolver: ResourceResolver) {
+    /// Images added at run time (`Snapshotter.addImage`); they hide sprite images of the same name.
+    private let addedImages: [String: StyleImage]
+
+    init(style: Style, resolver: ResourceResolver, images: [String: StyleImage] = [:]) {
         self.resolver = resolver
+        addedImages = images
         glyphStore = GlyphStore(template: style.glyphs, resolver: resolver)
         switch style.sprite {
         case .string(let url)?: sprites = [("default", url)]
@@ -106,6 +110,7 @@ final class SymbolResources: SymbolResourceProvider, @unchecked Sendable {
     // MARK: - Icons
 
     func icon(name: String, params: [String: Color], iconSize: Double, pixelRatio: Double) -> IconSlot? {
+        if let added = addedImages[name] { return addedIcon(name, added) }
         var spriteID = "default", imageName = name
         if let colon = name.firstIndex(of: ":"), sprites.contains(where: { $0.id == String(name[..<colon]) }) {
             spriteID = String(name[..<colon]); imageName = String(name[name.index(after: colon)...])
@@ -127,6 +132,30 @@ final class SymbolResources: SymbolResourceProvider, @unchecked Sendable {
         return slot
     }
 
+    /// An image added with `Snapshotter.addImage`, packed on first use.
+    private func addedIcon(_ name: String, _ image: StyleImage) -> IconSlot? {
+        let key = IconKey(name: name, params: [:], scale: 1, hiDPI: false)
+        lock.lock()
+        if let s = iconSlots[key] { lock.unlock(); return s }
+        lock.unlock()
+        let source = image.image
+        var pixels = [UInt8](repeating: 0, count: source.width * source.height * 4)
+        for i in stride(from: 0, to: min(pixels.count, source.pixels.count - 3), by: 4) {
+            if image.sdf { sdfTexel(source.pixels, i, &pixels, i) } else { premultiply(source.pixels, i, &pixels, i) }
+        }
+        var slot: IconSlot?
+        if let r = iconAtlas.add(pixels, w: source.width, h: source.height, padding: 1) {
+            slot = IconSlot(rect: AtlasRect(x: r.x + 1, y: r.y + 1, w: source.width, h: source.height),
+                            pixelRatio: image.pixelRatio, sdf: image.sdf)
+        } else {
+            warn("the icon atlas is full; image '\(name)' is not drawn")
+        }
+        lock.lock(); defer { lock.unlock() }
+        if let s = iconSlots[key] { return s }
+        iconSlots[key] = slot
+        return slot
+    }
+
     private func spriteIcon(_ name: String, url: String, hiDPI: Bool) -> IconSlot? {
         guard let sheet = sheet(url: url, hiDPI: hiDPI) else { return nil }
         guard let e = sheet.index[name] else { warn("image '\(name)' is not in sprite '\(url)'"); return nil }
@@ -134,7 +163,7 @@ final class SymbolResources: SymbolResourceProvider, @unchecked Sendable {
         for y in 0..<e.height {
             for x in 0..<e.width {
                 let s = ((e.y + y) * sheet.image.width + e.x + x) * 4, d = (y * e.width + x) * 4
-                premultiply(sheet.image.pixels, s, &pixels, d)
+                if e.sdf { sdfTexel(sheet.image.pixels, s, &pixels, d) } else { premultiply(sheet.image.pixels, s, &pixels, d) }
             }
         }
         guard let r = iconAtlas.add(pixels, w: e.width, h: e.height, padding: 1) else {
@@ -197,6 +226,13 @@ final class SymbolResources: SymbolResourceProvider, @unchecked Sendable {
             warn("\(error)")
             return nil
         }
+    }
+
+    /// An SDF icon's distance is its alpha; the SDF shader reads the first channel (glyphs are
+    /// one-channel), so every channel gets the alpha.
+    private func sdfTexel(_ src: [UInt8], _ s: Int, _ dst: inout [UInt8], _ d: Int) {
+        let a = src[s + 3]
+        dst[d] = a; dst[d + 1] = a; dst[d + 2] = a; dst[d + 3] = a
     }
 
     private func premultiply(_ src: [UInt8], _ s: Int, _ dst: inout [UInt8], _ d: Int) {

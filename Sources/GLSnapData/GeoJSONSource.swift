@@ -23,6 +23,11 @@ public struct GeoJSONOptions: Sendable {
     /// along the whole line, as the feature properties `mapbox_clip_start` and
     /// `mapbox_clip_end` (fractions of its length), for line-gradient. Default false.
     public var lineMetrics = false
+    /// Style spec `cluster` and its settings: point features are grouped into clusters; other
+    /// geometries are left out (as MapLibre does). nil (default): no clustering.
+    public var cluster: GeoJSONClusterOptions?
+    /// Style spec `filter` of the source: only features that pass are kept. nil: all.
+    public var filter: Filter?
 
     public init(minzoom: Int = 0, maxzoom: Int = 18, buffer: Double = 128, tolerance: Double = 0.375,
                 indexMaxZoom: Int = 5, indexMaxPoints: Int = 100_000, maxPositions: Int = 50_000_000) {
@@ -53,6 +58,8 @@ public final class GeoJSONSource: TileSource, @unchecked Sendable {
     public let dataBounds: [Double]?
 
     private let table: [GeoJSONFeatureRecord]
+    /// The clusters, when `options.cluster` is set (then tiles come from here).
+    private let clusters: GeoJSONClusterIndex?
     private let lock = NSLock()
     private var tiles: [TileID: IndexTile] = [:]
 
@@ -70,9 +77,22 @@ public final class GeoJSONSource: TileSource, @unchecked Sendable {
     public init(data: JSON, options: GeoJSONOptions = GeoJSONOptions()) throws {
         self.options = options
         self.info = SourceInfo(type: .geojson, minzoom: options.minzoom, maxzoom: options.maxzoom, tileSize: 512)
-        let features = try GeoJSONParser.parse(data, maxPositions: options.maxPositions)
+        var features = try GeoJSONParser.parse(data, maxPositions: options.maxPositions)
+        if let filter = options.filter {
+            features = features.filter { filter.evaluate(EvaluationContext(zoom: 0, feature: GeoJSONFilterFeature(feature: $0))) }
+        }
         dataBounds = GeoJSONFeature.bounds(features)
         table = features.map { GeoJSONFeatureRecord(id: $0.id, properties: $0.properties) }
+        if let cluster = options.cluster {
+            var points: [(index: Int, lon: Double, lat: Double)] = []
+            for (i, f) in features.enumerated() {
+                if case .point(let p) = f.geometry { points.append((i, p.lon, p.lat)) }
+            }
+            clusters = GeoJSONClusterIndex(points: points, featureCount: features.count, options: cluster,
+                                           sourceMaxZoom: options.maxzoom)
+            return
+        }
+        clusters = nil
         let extent = Double(options.extent)
         let tolerance = worldTolerance(atZoom: options.maxzoom)
         var projected = GeoJSONProjection.convert(features, sqTolerance: tolerance * tolerance)
@@ -101,6 +121,12 @@ public final class GeoJSONSource: TileSource, @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         if let hit = tiles[id] { return hit.tile }
+        if let clusters {
+            let tile = clusters.tile(id, table: table, layerName: Self.layerName)
+            if tiles.count >= Self.maxClusterTiles { tiles.removeAll() }
+            tiles[id] = IndexTile(tile: tile, points: 0, minX: 0, minY: 0, maxX: 0, maxY: 0, source: nil)
+            return tile
+        }
         // Drill down from the nearest cut ancestor that still holds its features.
         var z = id.z
         while z > 0 {
@@ -115,6 +141,9 @@ public final class GeoJSONSource: TileSource, @unchecked Sendable {
     }
 
     public func rasterTile(_ id: TileID) throws -> [UInt8]? { nil }
+
+    /// Most cluster tiles kept (they are cheap to make again).
+    private static let maxClusterTiles = 4096
 
     /// Cuts `features` (already clipped to `start`) into `start` and its descendants: at load
     /// (`target` nil) down to indexMaxZoom or until a tile is simple; on request only along the
@@ -166,4 +195,21 @@ public final class GeoJSONSource: TileSource, @unchecked Sendable {
         }
         return t
     }
+}
+
+/// A parsed feature as the filter expression sees it (`$type`, `$id`, properties).
+private struct GeoJSONFilterFeature: FeatureContext {
+    let feature: GeoJSONFeature
+
+    var geometryType: GeometryType {
+        switch feature.geometry {
+        case .point, .multiPoint: return .point
+        case .lineString, .multiLineString: return .lineString
+        case .polygon, .multiPolygon: return .polygon
+        case .geometryCollection: return .unknown
+        }
+    }
+    var featureID: JSON? { feature.id }
+    var properties: [String: JSON] { feature.properties }
+    func property(_ key: String) -> JSON? { feature.properties[key] }
 }

@@ -14,6 +14,8 @@ struct RenderCaseSpec {
     var allowed = RenderCaseSpec.defaultAllowed
     /// Runtime-styling steps, in order.
     var operations: [CaseOperation] = []
+    /// `crossSourceCollisions` (default true).
+    var crossSourceCollisions = true
     /// Needs the runner cannot meet (debug drawing, operations the API lacks), in words; a case
     /// with any fails without being drawn.
     var unsupported: [String] = []
@@ -27,6 +29,7 @@ struct RenderCaseSpec {
         if let r = test["pixelRatio"]?.finiteNumber { pixelRatio = r }
         if let a = test["allowed"]?.finiteNumber { allowed = a }
         if let d = test["diff"]?.finiteNumber { allowed = d }
+        if let c = test["crossSourceCollisions"]?.boolValue { crossSourceCollisions = c }
         for flag in ["collisionDebug", "showOverdrawInspector", "debug"] where test[flag]?.boolValue == true {
             unsupported.append(flag)
         }
@@ -54,10 +57,11 @@ extension JSON {
     }
 }
 
-/// One runtime-styling step the runner can carry out with the public snapshot API. A snapshot
-/// shows the end state, so `wait` has nothing to do: there is no fading and loading is synchronous.
+/// One runtime-styling step the runner can carry out with the public snapshot API. Loading is
+/// synchronous and there is no fading; `wait` moves the clock of paint transitions only.
 enum CaseOperation {
-    case wait
+    /// `["wait"]` (nil: until loaded, transitions ended) or `["wait", ms]` (the fake clock moves).
+    case wait(Double?)
     case setZoom(Double)
     case setCenter(longitude: Double, latitude: Double)
     case setBearing(Double)
@@ -72,6 +76,10 @@ enum CaseOperation {
     /// `Snapshotter.featureID` text; nil: every feature), and the state to merge or the key to remove.
     case setFeatureState(source: String, sourceLayer: String?, id: String, state: [String: JSON])
     case removeFeatureState(source: String, sourceLayer: String?, id: String?, key: String?)
+    /// `addImage`: the image's name, its file (relative to the suite folder), pixel ratio and SDF flag;
+    /// `removeImage` by name.
+    case addImage(name: String, path: String, pixelRatio: Double, sdf: Bool)
+    case removeImage(String)
     /// Anything else, by name.
     case unsupported(String)
 
@@ -82,7 +90,7 @@ enum CaseOperation {
         let first = args.first
         switch name {
         case "wait":
-            self = .wait
+            self = .wait(first?.finiteNumber)
         case "setZoom":
             guard let z = first?.finiteNumber else { return nil }
             self = .setZoom(z)
@@ -109,6 +117,15 @@ enum CaseOperation {
                   let id = target["id"].flatMap(Snapshotter.featureID), args.count >= 2,
                   let state = args[args.startIndex + 1].objectValue else { return nil }
             self = .setFeatureState(source: source, sourceLayer: target["sourceLayer"]?.stringValue, id: id, state: state)
+        case "addImage":
+            guard let imageName = first?.stringValue, args.count >= 2,
+                  let path = args[args.startIndex + 1].stringValue else { return nil }
+            let options = args.count >= 3 ? args[args.startIndex + 2] : .null
+            self = .addImage(name: imageName, path: path, pixelRatio: options["pixelRatio"]?.finiteNumber ?? 1,
+                             sdf: options["sdf"]?.boolValue ?? false)
+        case "removeImage":
+            guard let imageName = first?.stringValue else { return nil }
+            self = .removeImage(imageName)
         case "removeFeatureState":
             guard let target = first?.objectValue, let source = target["source"]?.stringValue else { return nil }
             let key = args.count >= 2 ? args[args.startIndex + 1].stringValue : nil
@@ -135,6 +152,8 @@ enum StyleEdit {
     case addSource(String, JSON)
     case removeSource(String)
     case setGlobalState(String, JSON)
+    /// `setLight`: the properties named are replaced, the others kept.
+    case setLight([String: JSON])
 
     init?(name: String, args: [JSON]) {
         let s = args.map(\.stringValue)
@@ -162,6 +181,9 @@ enum StyleEdit {
         case "removeSource" where args.count >= 1:
             guard let id = s[0] else { return nil }
             self = .removeSource(id)
+        case "setLight" where args.count >= 1:
+            guard let light = args[0].objectValue else { return nil }
+            self = .setLight(light)
         case "setGlobalStateProperty" where args.count >= 2:
             guard let key = s[0] else { return nil }
             self = .setGlobalState(key, args[1])
@@ -208,6 +230,10 @@ enum StyleEdit {
             var sources = root["sources"]?.objectValue ?? [:]
             sources[id] = nil
             root["sources"] = .object(sources)
+        case .setLight(let changes):
+            var light = root["light"]?.objectValue ?? [:]
+            light.merge(changes) { $1 }
+            root["light"] = .object(light)
         case let .setGlobalState(key, value):
             var state = root["state"]?.objectValue ?? [:]
             var entry = state[key]?.objectValue ?? [:]

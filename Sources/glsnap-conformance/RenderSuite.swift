@@ -128,7 +128,8 @@ struct RenderSuite {
     /// without them); what was skipped comes back as warnings.
     private func render(styleText: String, spec: RenderCaseSpec) throws -> (RGBAImage, [String]) {
         let options = MapSnapshotOptions(size: Size(width: spec.width, height: spec.height),
-                                         pixelRatio: spec.pixelRatio, backend: backend, sourceErrors: .skip)
+                                         pixelRatio: spec.pixelRatio, backend: backend, sourceErrors: .skip,
+                                         crossSourceCollisions: spec.crossSourceCollisions)
         let snapshotter = Snapshotter(options: options)
         let rewrite = makeLocalRewrite(suiteDir: suiteDir)
         snapshotter.resourceRewrite = rewrite
@@ -138,14 +139,20 @@ struct RenderSuite {
         var document = try JSON.parse(styleText)
         var edited = false
         var camera = CameraOptions()
+        var transitions = PaintTransitions()
         for op in spec.operations {
             switch op {
-            case .wait: break
+            case .wait(let milliseconds): transitions.wait(milliseconds)
             case let .setFeatureState(source, sourceLayer, id, state):
                 snapshotter.setFeatureState(source: source, sourceLayer: sourceLayer, id: id, state: state)
             case let .removeFeatureState(source, sourceLayer, id, key):
                 snapshotter.removeFeatureState(source: source, sourceLayer: sourceLayer, id: id, key: key)
             case .editStyle(let edit):
+                switch edit {
+                case let .setPaint(layer, name, value): transitions.paintChanged(layer: layer, name: name, to: value, in: document)
+                case .setLight(let light): transitions.lightChanged(light, in: document)
+                default: break
+                }
                 edit.apply(to: &document)
                 edited = true
             case .setZoom(let z): camera.zoom = z
@@ -153,24 +160,44 @@ struct RenderSuite {
             case .setPitch(let p): camera.pitch = p
             case let .setCenter(lon, lat): camera.center = Coordinate(latitude: lat, longitude: lon)
             case .setStyleJSON(let json):
-                document = try JSON.parse(json)
+                document = RenderSuite.keepingCamera(of: document, in: try JSON.parse(json))
                 edited = true
             case .setStyleURL(let url):
                 let path = rewrite(url) ?? url
                 guard let data = FileManager.default.contents(atPath: path) else {
                     throw ConformanceIOError(message: "setStyle: cannot read \(path)")
                 }
-                document = try JSON.parse([UInt8](data))
+                document = RenderSuite.keepingCamera(of: document, in: try JSON.parse([UInt8](data)))
                 edited = true
+            case let .addImage(name, path, ratio, sdf):
+                let file = path.hasPrefix("/") ? path : suiteDir + "/" + path
+                guard let data = FileManager.default.contents(atPath: file) else {
+                    throw ConformanceIOError(message: "addImage: cannot read \(file)")
+                }
+                let image = try ImageDecoder().decode([UInt8](data))
+                try snapshotter.addImage(name, StyleImage(image: image, pixelRatio: ratio, sdf: sdf))
+            case .removeImage(let name):
+                try snapshotter.removeImage(name)
             case .unsupported(let name):
                 // RenderCaseSpec lists these in `unsupported`, and such cases are never drawn.
                 throw ConformanceIOError(message: "operation \(name) not supported")
             }
         }
+        transitions.apply(to: &document)
         if edited { try snapshotter.setStyle(json: JSONText.encode(document), baseURL: baseURL) }
         snapshotter.setCamera(camera)
         let snapshot = try snapshotter.snapshot()
         return (snapshot.image, snapshot.warnings)
+    }
+
+    /// A style set at run time moves the map only by the camera values it has: the others
+    /// (`center`, `zoom`, `bearing`, `pitch`) stay as the previous style left them.
+    static func keepingCamera(of previous: JSON, in next: JSON) -> JSON {
+        guard case .object(var fields) = next else { return next }
+        for key in ["center", "zoom", "bearing", "pitch"] where fields[key] == nil {
+            if let value = previous[key] { fields[key] = value }
+        }
+        return .object(fields)
     }
 
     /// `expected*.png` in a case folder, sorted.

@@ -55,6 +55,19 @@ final class SymbolLayoutTests: XCTestCase {
         XCTAssertEqual(s.top, 0); XCTAssertEqual(s.left, 0)
     }
 
+    func testEmptyLineCountsForCentering() {
+        let p = FakeSymbolProvider()
+        // "a\n\na": three lines (the middle one empty), centered: the block is 3 × 24 high and
+        // the glyphs sit on the first and third lines, symmetric about the anchor.
+        let s = TextShaper.shape([section("a\n\na")], provider: p, maxWidth: 240, lineHeight: 24, justify: 0.5,
+                                 anchor: "center", spacing: 0, offset: (0, 0), breakLines: true)
+        XCTAssertEqual(s.lineCount, 3)
+        XCTAssertEqual(s.top, -36, accuracy: 1e-9); XCTAssertEqual(s.bottom, 36, accuracy: 1e-9)
+        XCTAssertEqual(s.glyphs.count, 2)
+        XCTAssertEqual(s.glyphs[1].y - s.glyphs[0].y, 48, accuracy: 1e-9)
+        XCTAssertEqual(s.glyphs[0].y, -17 - 24, accuracy: 1e-9, "one line height above the single-line baseline")
+    }
+
     func testAtlasPacksWithoutOverlap() {
         let atlas = SymbolAtlas(bytesPerPixel: 1, width: 64, height: 16, maxHeight: 64)
         var rects: [AtlasRect] = []

@@ -92,7 +92,8 @@ public enum TextShaper {
             while !line.isEmpty, whitespace.contains(chars[line.upperBound - 1].cp) { line = line.lowerBound..<(line.upperBound - 1) }
             var lineMaxScale = 0.0
             for i in line { lineMaxScale = max(lineMaxScale, sections[chars[i].section].scale) }
-            if line.isEmpty { y += lineHeight; continue }
+            // An empty line still feeds a line and counts for the vertical alignment (MapLibre's lineCount).
+            if line.isEmpty { y += lineHeight; shaping.lineCount += 1; continue }
             var x = 0.0
             let first = shaping.glyphs.count
             lineStarts.append(first)

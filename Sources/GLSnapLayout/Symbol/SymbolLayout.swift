@@ -310,7 +310,8 @@ public enum SymbolLayout {
             func r(_ p: Vec2) -> Vec2 { Vec2(c * p.x - s * p.y, s * p.x + c * p.y) }
             tl = r(tl); tr = r(tr); bl = r(bl); br = r(br)
         }
-        return IconQuad(tl: tl, tr: tr, bl: bl, br: br, tex: slot.rect, sdf: slot.sdf, box: (x1, y1, x2, y2))
+        return IconQuad(tl: tl, tr: tr, bl: bl, br: br, tex: slot.rect, sdf: slot.sdf, box: (x1, y1, x2, y2),
+                        resampled: abs(slot.pixelRatio - pixelRatio) > 1e-9)
     }
 }
 

@@ -261,7 +261,7 @@ extension SymbolPlacement {
             iconShape = shape
             placeIcon = grid.isInside(shape) && (pr.iconAllowOverlap || !grid.collides(shape))
             if placeIcon && pr.avoidEdges && !insideTileEdges(shape, projector) { placeIcon = false }
-            if iconSize != 1 || corners[0].y != corners[1].y { draw.iconsLinear = true }
+            if iconSize != 1 || icon.resampled || corners[0].y != corners[1].y { draw.iconsLinear = true }
         }
         let hasText = !textVerts.isEmpty, hasIcon = !iconVerts.isEmpty
         placeText = placeText && hasText

@@ -30,11 +30,29 @@ public struct SymbolLayerInput {
 /// one, across tiles; from the bottom of the view up for `symbol-z-order: viewport-y`).
 /// Deterministic: the same inputs give the same output; there is no fading.
 public enum SymbolPlacement {
-    public static func place(_ layers: [SymbolLayerInput], transform: Transform, provider: SymbolResourceProvider) -> [SymbolDrawData] {
-        var grid = CollisionGrid(width: transform.width, height: transform.height, padding: transform.pitch != 0 ? 200 : 100)
+    /// With `crossSourceCollisions` false, labels collide only with labels of their own source.
+    public static func place(_ layers: [SymbolLayerInput], transform: Transform, provider: SymbolResourceProvider,
+                             crossSourceCollisions: Bool = true) -> [SymbolDrawData] {
+        let empty = CollisionGrid(width: transform.width, height: transform.height, padding: transform.pitch != 0 ? 200 : 100)
+        // One grid for all, or one per source.
+        var grids: [String: CollisionGrid] = [:]
         var out = [SymbolDrawData](repeating: SymbolDrawData(glyphAtlas: provider.glyphAtlas, iconAtlas: provider.iconAtlas), count: layers.count)
+        // Grids as they were before each placed layer, for layers that share its placement.
+        var before: [(layer: Int, grid: CollisionGrid)] = []
         for li in layers.indices.reversed() {
+            let group = crossSourceCollisions ? "" : (layers[li].layer.source ?? "")
+            let layer = layers[li].layer
+            // A layer grouped with one placed above it (same source, filter and layout: one bucket
+            // in MapLibre) shows the same labels: placed again from the same grid, without marking it.
+            if let leader = before.first(where: { layers[$0.layer].layer.layoutGroup == layer.layoutGroup }) {
+                var scratch = leader.grid
+                out[li] = placeLayer(layers[li], transform: transform, grid: &scratch, provider: provider)
+                continue
+            }
+            var grid = grids.removeValue(forKey: group) ?? empty
+            before.append((li, grid))
             out[li] = placeLayer(layers[li], transform: transform, grid: &grid, provider: provider)
+            grids[group] = grid
         }
         return out
     }

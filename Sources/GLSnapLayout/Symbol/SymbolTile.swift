@@ -18,6 +18,8 @@ struct IconQuad: Sendable {
     var sdf: Bool
     /// The icon's box before rotation (left, top, right, bottom).
     var box: (Double, Double, Double, Double)
+    /// The image's pixel ratio differs from the map's: the icon is resampled (linear filtering).
+    var resampled = false
 }
 
 /// One label: an anchor with its text and icon.

@@ -7,6 +7,11 @@ public struct Filter: @unchecked Sendable {
     }
     let kind: Kind
 
+    /// A filter from its JSON (expression or legacy syntax); nil when it does not compile.
+    public static func parse(_ json: JSON) -> Filter? {
+        compile(json).0
+    }
+
     /// Compiles a filter, detecting legacy vs expression syntax the way MapLibre does.
     static func compile(_ json: JSON) -> (Filter?, [ExpressionError]) {
         if case .bool(let b) = json { return (Filter(kind: .constant(b)), []) }

@@ -9,6 +9,9 @@ public struct StyleLayer: Sendable {
     /// `layout.visibility` is not "none".
     public var visible: Bool
     public var filter: Filter?
+    /// What MapLibre groups layers by to share one bucket (type, source, source layer, zoom range,
+    /// filter and layout, as written): symbol layers equal here share their placement.
+    public var layoutGroup: JSON
     var paintValues: [String: PropertyValue]
     var layoutValues: [String: PropertyValue]
 
@@ -27,6 +30,7 @@ public struct StyleLayer: Sendable {
         }
         self.id = id
         self.type = type
+        layoutGroup = .array(["type", "source", "source-layer", "minzoom", "maxzoom", "filter", "layout"].map { o[$0] ?? .null })
         source = o["source"]?.stringValue
         sourceLayer = o["source-layer"]?.stringValue
         minzoom = o["minzoom"]?.numberValue
