@@ -20,6 +20,9 @@ struct FrameBuilder {
     /// Symbol placement of this builder's camera by frame layer index, made with the first frame
     /// and reused by the later pieces of the same image.
     private var placedSymbols: [Int: SymbolDrawData?]?
+    /// Each source's tile cover of the whole image, made with the first frame and reused by the
+    /// later pieces of the same image (a builder serves one camera).
+    private var fullCovers: [String: [CoveredTile]] = [:]
     let rasters: LRUCache<TileKey, Cached<RasterBox>>
     /// Feature states the frames carry to the painter.
     var featureStates = FeatureStates()
@@ -36,7 +39,6 @@ struct FrameBuilder {
         let piece = piece ?? PixelRect(x: 0, y: 0, width: width, height: height)
         let whole = piece == PixelRect(x: 0, y: 0, width: width, height: height)
         var covers: [String: [CoveredTile]] = [:]
-        var fullCovers: [String: [CoveredTile]] = [:]
         var layers: [FrameLayer] = []
         var symbolInputs: [(index: Int, input: SymbolLayerInput)] = []
         let zoom = transform.zoom
