@@ -30,8 +30,12 @@ public enum BucketBuilder {
         kept.reserveCapacity(source.features.count)
         for f in source.features {
             if let filter = layer.filter {
-                ctx.feature = f
-                guard filter.evaluate(ctx) else { continue }
+                if let pass = filter.evaluateWithoutContext(type: f.geometryType, id: { f.id }, property: { f.properties[$0] }) {
+                    guard pass else { continue }
+                } else {
+                    ctx.feature = f
+                    guard filter.evaluate(ctx) else { continue }
+                }
             }
             kept.append(f)
         }
