@@ -149,15 +149,25 @@ public enum SymbolPlacement {
     /// Two triangles (tl, tr, bl / bl, tr, br).
     static func emitQuad(_ out: inout [Float], _ c: [Vec2], _ tex: AtlasRect, _ fill: Color, _ halo: Color,
                          _ opacity: Float, _ paint: [Float]) {
+        emitQuad(&out, c[0], c[1], c[2], c[3], tex, fill, halo, opacity, paint)
+    }
+
+    /// Two triangles (tl, tr, bl / bl, tr, br) from the corners tl, tr, bl, br: no array per glyph.
+    static func emitQuad(_ out: inout [Float], _ tl: Vec2, _ tr: Vec2, _ bl: Vec2, _ br: Vec2, _ tex: AtlasRect,
+                         _ fill: Color, _ halo: Color, _ opacity: Float, _ paint: [Float]) {
         let u0 = Float(tex.x), v0 = Float(tex.y), u1 = Float(tex.x + tex.w), v1 = Float(tex.y + tex.h)
-        let uv: [(Float, Float)] = [(u0, v0), (u1, v0), (u0, v1), (u1, v1)]
-        for i in [0, 1, 2, 2, 1, 3] {
-            out.append(Float(c[i].x)); out.append(Float(c[i].y))
-            out.append(uv[i].0); out.append(uv[i].1)
-            out.append(Float(fill.r)); out.append(Float(fill.g)); out.append(Float(fill.b)); out.append(Float(fill.a))
-            out.append(Float(halo.r)); out.append(Float(halo.g)); out.append(Float(halo.b)); out.append(Float(halo.a))
-            out.append(opacity); out.append(paint[0]); out.append(paint[1]); out.append(paint[2])
+        let fr = Float(fill.r), fg = Float(fill.g), fb = Float(fill.b), fa = Float(fill.a)
+        let hr = Float(halo.r), hg = Float(halo.g), hb = Float(halo.b), ha = Float(halo.a)
+        let p0 = paint[0], p1 = paint[1], p2 = paint[2]
+        @inline(__always) func vertex(_ c: Vec2, _ u: Float, _ v: Float) {
+            out.append(Float(c.x)); out.append(Float(c.y))
+            out.append(u); out.append(v)
+            out.append(fr); out.append(fg); out.append(fb); out.append(fa)
+            out.append(hr); out.append(hg); out.append(hb); out.append(ha)
+            out.append(opacity); out.append(p0); out.append(p1); out.append(p2)
         }
+        vertex(tl, u0, v0); vertex(tr, u1, v0); vertex(bl, u0, v1)
+        vertex(bl, u0, v1); vertex(tr, u1, v0); vertex(br, u1, v1)
     }
 }
 
