@@ -125,8 +125,9 @@ extension SymbolPlacement {
         // Map plane: CSS pixels at the view's zoom, unrotated; back to the screen by projection.
         let tupp = projector.tileUnitsPerPixel
         let planeAnchor = Vec2(inst.anchor.x / tupp, inst.anchor.y / tupp)
-        let toScreen: (Vec2) -> Vec2? = { [projector] v in
-            projector.project(Vec2(v.x * tupp, v.y * tupp)).map { Vec2($0.x, $0.y) }
+        let projection = projector.projection
+        let toScreen: (Vec2) -> Vec2? = { v in
+            projection.project(Vec2(v.x * tupp, v.y * tupp)).map { Vec2($0.x, $0.y) }
         }
         var textVerts: [Float] = [], iconVerts: [Float] = []
         var textShapes: [CollisionShape] = []

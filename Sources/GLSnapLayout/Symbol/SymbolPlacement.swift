@@ -173,28 +173,23 @@ public enum SymbolPlacement {
 
 /// Projects a tile's points to screen pixels, caching its projected lines.
 struct TileProjector {
-    let m: [Float]
     /// Tile units per CSS pixel of the view (for line label distances).
     let tileUnitsPerPixel: Double
-    let width: Double, height: Double
+    /// The projection alone: what closures capture, so that they do not share (and make
+    /// `line(_:)` copy on write) the cache of projected lines.
+    let projection: TileProjection
     var lines: [Int: [(x: Double, y: Double)]?] = [:]
     let symbols: SymbolTile
 
     init(transform t: Transform, tile: CoveredTile, symbols: SymbolTile) {
-        m = t.tileMatrix(for: tile.id, wrap: tile.wrap)
+        projection = TileProjection(m: t.tileMatrix(for: tile.id, wrap: tile.wrap), width: t.width, height: t.height)
         tileUnitsPerPixel = Double(TileExtent.extent) * exp2(Double(tile.id.z)) / t.worldSize
-        width = t.width; height = t.height
         self.symbols = symbols
     }
 
     /// Screen position and clip w of a tile point; nil behind the camera.
-    func project(_ p: Vec2) -> (x: Double, y: Double, w: Double)? {
-        let x = Double(m[0]) * p.x + Double(m[4]) * p.y + Double(m[12])
-        let y = Double(m[1]) * p.x + Double(m[5]) * p.y + Double(m[13])
-        let w = Double(m[3]) * p.x + Double(m[7]) * p.y + Double(m[15])
-        guard w > 1e-6 else { return nil }
-        return ((x / w + 1) / 2 * width, (1 - y / w) / 2 * height, w)
-    }
+    @inline(__always)
+    func project(_ p: Vec2) -> (x: Double, y: Double, w: Double)? { projection.project(p) }
 
     /// The tile's line `index` in screen pixels; nil when part of it is behind the camera.
     mutating func line(_ index: Int) -> [(x: Double, y: Double)]? {
@@ -208,6 +203,21 @@ struct TileProjector {
         }
         lines[index] = .some(pts)
         return pts
+    }
+}
+
+/// A tile's matrix and the view's size: tile points to screen pixels.
+struct TileProjection {
+    let m: [Float]
+    let width: Double, height: Double
+
+    /// Screen position and clip w of a tile point; nil behind the camera.
+    func project(_ p: Vec2) -> (x: Double, y: Double, w: Double)? {
+        let x = Double(m[0]) * p.x + Double(m[4]) * p.y + Double(m[12])
+        let y = Double(m[1]) * p.x + Double(m[5]) * p.y + Double(m[13])
+        let w = Double(m[3]) * p.x + Double(m[7]) * p.y + Double(m[15])
+        guard w > 1e-6 else { return nil }
+        return ((x / w + 1) / 2 * width, (1 - y / w) / 2 * height, w)
     }
 }
 
