@@ -159,15 +159,21 @@ public enum SymbolPlacement {
         let fr = Float(fill.r), fg = Float(fill.g), fb = Float(fill.b), fa = Float(fill.a)
         let hr = Float(halo.r), hg = Float(halo.g), hb = Float(halo.b), ha = Float(halo.a)
         let p0 = paint[0], p1 = paint[1], p2 = paint[2]
-        @inline(__always) func vertex(_ c: Vec2, _ u: Float, _ v: Float) {
-            out.append(Float(c.x)); out.append(Float(c.y))
-            out.append(u); out.append(v)
-            out.append(fr); out.append(fg); out.append(fb); out.append(fa)
-            out.append(hr); out.append(hg); out.append(hb); out.append(ha)
-            out.append(opacity); out.append(p0); out.append(p1); out.append(p2)
+        // One growth check for the quad's 96 floats, then plain stores.
+        let base = out.count
+        out.append(contentsOf: repeatElement(0, count: 6 * 16))
+        out.withUnsafeMutableBufferPointer { b in
+            var i = base
+            @inline(__always) func vertex(_ c: Vec2, _ u: Float, _ v: Float) {
+                b[i] = Float(c.x); b[i + 1] = Float(c.y); b[i + 2] = u; b[i + 3] = v
+                b[i + 4] = fr; b[i + 5] = fg; b[i + 6] = fb; b[i + 7] = fa
+                b[i + 8] = hr; b[i + 9] = hg; b[i + 10] = hb; b[i + 11] = ha
+                b[i + 12] = opacity; b[i + 13] = p0; b[i + 14] = p1; b[i + 15] = p2
+                i += 16
+            }
+            vertex(tl, u0, v0); vertex(tr, u1, v0); vertex(bl, u0, v1)
+            vertex(bl, u0, v1); vertex(tr, u1, v0); vertex(br, u1, v1)
         }
-        vertex(tl, u0, v0); vertex(tr, u1, v0); vertex(bl, u0, v1)
-        vertex(bl, u0, v1); vertex(tr, u1, v0); vertex(br, u1, v1)
     }
 }
 
