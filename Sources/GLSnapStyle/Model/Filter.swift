@@ -81,6 +81,9 @@ indirect enum LegacyFilter {
     case compare(ComparisonExpr.Op, Key, JSON)
     case isIn(Key, [JSON], negated: Bool)
     case has(Key, negated: Bool)
+    /// `$type` compared with `==`, `!=`, `in` or `!in`: bit n of `mask` set for the geometry type of
+    /// raw value n that matches (no string built and compared per feature).
+    case typeIn(mask: UInt8, negated: Bool)
     case all([LegacyFilter]), any([LegacyFilter]), none([LegacyFilter])
     case constant(Bool)
 
@@ -92,6 +95,21 @@ indirect enum LegacyFilter {
         func key(_ j: JSON) -> Key? {
             guard case .string(let s) = j else { return nil }
             return s == "$type" ? .type : (s == "$id" ? .id : .property(s))
+        }
+        func typeMask(_ values: ArraySlice<JSON>) -> UInt8 {
+            var mask: UInt8 = 0
+            for v in values {
+                if case .string(let name) = v, let i = LegacyFilter.typeNames.firstIndex(of: name) { mask |= 1 << UInt8(i) }
+            }
+            return mask
+        }
+        if a.count >= 2, case .type? = key(a[1]) {
+            if (op == "==" || op == "!=") && a.count == 3 {
+                self = .typeIn(mask: typeMask(a[2...2]), negated: op == "!="); return
+            }
+            if op == "in" || op == "!in" {
+                self = .typeIn(mask: typeMask(a[2...]), negated: op == "!in"); return
+            }
         }
         switch op {
         case "==", "!=", "<", "<=", ">", ">=":
@@ -143,6 +161,10 @@ indirect enum LegacyFilter {
         case .isIn(let k, let values, let negated):
             let actual = lookup(k)
             let found = actual.map { values.contains($0) } ?? false
+            return found != negated
+        case .typeIn(let mask, let negated):
+            // No feature: not found, as a missing `$type` equals no value.
+            let found = type.map { mask & (1 << ($0.rawValue & 7)) != 0 } ?? false
             return found != negated
         case .has(let k, let negated):
             let present: Bool
