@@ -59,6 +59,15 @@ public struct LineBucket: Sendable {
         self.tracksProgress = tracksProgress
     }
 
+    /// Makes room for `extra` more elements, growing geometrically: `reserveCapacity` allocates
+    /// exactly what it is asked for, so asking for a little more per line would copy the whole
+    /// array once per line.
+    @inline(__always)
+    static func reserve<T>(_ array: inout [T], _ extra: Int) {
+        let needed = array.count + extra
+        if needed > array.capacity { array.reserveCapacity(max(needed, 2 * array.capacity)) }
+    }
+
     /// The number of vertices so far (record it before and after a feature to know its range).
     public var vertexCount: Int { positions.count / 2 }
 
@@ -89,9 +98,9 @@ public struct LineBucket: Sendable {
         let sharpCornerOffset = overscaling <= 16
             ? LineBucket.sharpCornerOffset * Double(TileExtent.extent) / (512 * overscaling) : 0
 
-        positions.reserveCapacity(positions.count + len * 8)
-        data.reserveCapacity(data.count + len * 16)
-        indices.reserveCapacity(indices.count + len * 12)
+        LineBucket.reserve(&positions, len * 8)
+        LineBucket.reserve(&data, len * 16)
+        LineBucket.reserve(&indices, len * 12)
         e1 = -1
         e2 = -1
 

@@ -59,6 +59,14 @@ final class StyleTests: XCTestCase {
         XCTAssertTrue(try check(#"["none", ["has", "name"], ["==", "$id", 3]]"#, [:], id: .number(4)))
         XCTAssertFalse(try check(#"["==", "$id", 3]"#, [:], id: .number(4)))
         XCTAssertTrue(try check(#"["!has", "name"]"#, [:]))
+        // `$type` tests compiled to a geometry-type mask.
+        XCTAssertTrue(try check(#"["in", "$type", "Point", "Polygon"]"#, [:], type: .polygon))
+        XCTAssertFalse(try check(#"["in", "$type", "Point", "Polygon"]"#, [:], type: .lineString))
+        XCTAssertTrue(try check(#"["!in", "$type", "Point", 3]"#, [:], type: .lineString))
+        XCTAssertFalse(try check(#"["!=", "$type", "Point"]"#, [:], type: .point))
+        XCTAssertTrue(try check(#"["!=", "$type", "Polygon"]"#, [:], type: .unknown))
+        XCTAssertTrue(try check(#"["==", "$type", "Unknown"]"#, [:], type: .unknown))
+        XCTAssertFalse(try check(#"["==", "$type", "point"]"#, [:], type: .point))
         // Expression filters
         XCTAssertTrue(try check(#"["==", ["get", "class"], "a"]"#, ["class": .string("a")]))
         XCTAssertTrue(try check(#"["in", ["get", "class"], ["literal", ["a", "b"]]]"#, ["class": .string("a")]))

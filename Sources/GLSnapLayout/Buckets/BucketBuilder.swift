@@ -26,14 +26,24 @@ public enum BucketBuilder {
     /// The features the layer's filter keeps, ordered by `<type>-sort-key` when the layer has one.
     static func selectFeatures(layer: StyleLayer, from source: VectorLayer, zoom: Double, canonical: TileID) -> [VectorFeature] {
         var ctx = tileContext(zoom: zoom, canonical: canonical, extent: source.extent)
-        var kept: [VectorFeature] = []
-        kept.reserveCapacity(source.features.count)
-        for f in source.features {
-            if let filter = layer.filter {
-                ctx.feature = f
-                guard filter.evaluate(ctx) else { continue }
+        var kept: [VectorFeature]
+        if let filter = layer.filter {
+            // Features are read in place and copied only when kept.
+            let features = source.features
+            kept = []
+            for i in features.indices {
+                let pass: Bool
+                if let legacy = filter.evaluateWithoutContext(type: features[i].geometryType, id: { features[i].id },
+                                                              property: { features[i].properties[$0] }) {
+                    pass = legacy
+                } else {
+                    ctx.feature = features[i]
+                    pass = filter.evaluate(ctx)
+                }
+                if pass { kept.append(features[i]) }
             }
-            kept.append(f)
+        } else {
+            kept = source.features
         }
         let sortKey = "\(layer.type.rawValue)-sort-key"
         if layer.hasValue(sortKey, kind: .layout) {

@@ -47,13 +47,18 @@ public enum SymbolLayout {
         }
         let spacing = layer.layout("symbol-spacing").evaluateNumber(ctx) * tilePixelRatio
         var placedAnchors: [String: [Vec2]] = [:]
+        // Looked up once per layer, evaluated per feature.
+        let textSizeValue = layer.layout("text-size"), iconSizeValue = layer.layout("icon-size")
+        let anchorValue = layer.layout("text-anchor"), justifyValue = layer.layout("text-justify")
+        let maxWidthValue = layer.layout("text-max-width"), lineHeightValue = layer.layout("text-line-height")
+        let letterSpacingValue = layer.layout("text-letter-spacing"), rotateValue = layer.layout("text-rotate")
+        let paddingValue = layer.layout("text-padding")
         for fi in order {
             guard tile.instances.count < maxInstances else { break }
             let feature = features[fi]
             ctx.feature = feature
             // MapLibre evaluates sizes at zoom + 1 (and 18 for anchor spacing), but a size that does not
             // depend on the feature was already fixed at the tile's zoom, so it stays that value.
-            let textSizeValue = layer.layout("text-size"), iconSizeValue = layer.layout("icon-size")
             func size(_ v: PropertyValue, _ z: Double, _ fallback: Double) -> Double {
                 v.evaluate(EvaluationContext(zoom: v.isFeatureConstant ? zoom : z, feature: feature)).number ?? fallback
             }
@@ -67,13 +72,13 @@ public enum SymbolLayout {
             var variableAnchors: [String] = []
             var variableOffset = (0.0, 0.0)
             if !sections.isEmpty {
-                var anchor = layer.layout("text-anchor").evaluateString(ctx)
+                var anchor = anchorValue.evaluateString(ctx)
                 if !alongLine, let v = variableAnchorList(layer, ctx) {
                     variableAnchors = v
                     variableOffset = variableOffsetBase(layer, ctx)
                     anchor = "center"
                 }
-                var justify = alongLine ? "center" : layer.layout("text-justify").evaluateString(ctx)
+                var justify = alongLine ? "center" : justifyValue.evaluateString(ctx)
                 if justify == "auto" {
                     let h = TextShaper.alignment(variableAnchors.first ?? anchor).h
                     justify = h == 0 ? "left" : (h == 1 ? "right" : "center")
@@ -81,13 +86,13 @@ public enum SymbolLayout {
                 let j = justify == "right" ? 1.0 : (justify == "left" ? 0 : 0.5)
                 let offset = variableAnchors.isEmpty ? textOffset(layer, ctx, anchor: anchor) : (0, 0)
                 shaping = TextShaper.shape(sections, provider: provider,
-                                           maxWidth: tile.placement == "point" ? layer.layout("text-max-width").evaluateNumber(ctx) * TextShaper.oneEm : 0,
-                                           lineHeight: layer.layout("text-line-height").evaluateNumber(ctx) * TextShaper.oneEm,
+                                           maxWidth: tile.placement == "point" ? maxWidthValue.evaluateNumber(ctx) * TextShaper.oneEm : 0,
+                                           lineHeight: lineHeightValue.evaluateNumber(ctx) * TextShaper.oneEm,
                                            justify: j, anchor: anchor,
-                                           spacing: layer.layout("text-letter-spacing").evaluateNumber(ctx) * TextShaper.oneEm,
+                                           spacing: letterSpacingValue.evaluateNumber(ctx) * TextShaper.oneEm,
                                            offset: alongLine ? (0, 0) : offset, breakLines: tile.placement == "point")
                 if !shaping.isEmpty {
-                    appendGlyphQuads(&tile.glyphQuads, shaping, rotate: layer.layout("text-rotate").evaluateNumber(ctx) * .pi / 180,
+                    appendGlyphQuads(&tile.glyphQuads, shaping, rotate: rotateValue.evaluateNumber(ctx) * .pi / 180,
                                      alongLine: alongLine, offset: offset)
                     if tile.glyphQuads.count == glyphStart { shaping = Shaping() }
                 }
@@ -104,7 +109,7 @@ public enum SymbolLayout {
             let box = (shaping.left, shaping.top, shaping.right, shaping.bottom)
             let sortKey = keys[fi]
             let textBoxScale = tilePixelRatio * textLayoutSize / TextShaper.oneEm
-            let textPadding = layer.layout("text-padding").evaluateNumber(ctx) * tilePixelRatio
+            let textPadding = paddingValue.evaluateNumber(ctx) * tilePixelRatio
             func add(_ anchor: Vec2, line: Int, segment: Int) {
                 var inst = SymbolInstance(feature: fi, anchor: anchor, line: line, segment: segment, glyphs: glyphs, text: sectionIndex,
                                           textBox: box, icon: icon, sortKey: sortKey, textLayoutSize: textLayoutSize,

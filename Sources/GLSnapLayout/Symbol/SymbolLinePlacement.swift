@@ -53,18 +53,20 @@ extension SymbolPlacement {
             guard let p = walk(q.along * fontScale * sign) else { verts.removeAll(); return false }
             let angle = p.angle + (flip ? .pi : 0)
             let c = cos(angle), s = sin(angle)
-            var corners = [q.tl, q.tr, q.bl, q.br].map { v -> Vec2 in
+            @inline(__always) func corner(_ v: Vec2) -> Vec2 {
                 let x = v.x * fontScale, y = v.y * fontScale
                 return Vec2(p.x + translate.0 + x * c - y * s, p.y + translate.1 + x * s + y * c)
             }
+            var tl = corner(q.tl), tr = corner(q.tr), bl = corner(q.bl), br = corner(q.br)
             if let toScreen {
                 // Laid out flat on the map (text-pitch-alignment map): project each corner.
-                var projected: [Vec2] = []
-                for v in corners { guard let q = toScreen(v) else { verts.removeAll(); return false }; projected.append(q) }
-                corners = projected
+                guard let ptl = toScreen(tl), let ptr = toScreen(tr), let pbl = toScreen(bl), let pbr = toScreen(br) else {
+                    verts.removeAll(); return false
+                }
+                tl = ptl; tr = ptr; bl = pbl; br = pbr
             }
             let color = sections[safe: q.section]?.color ?? fill
-            emitQuad(&verts, corners, q.tex, color, halo, opacity, paint)
+            emitQuad(&verts, tl, tr, bl, br, q.tex, color, halo, opacity, paint)
         }
         return true
     }

@@ -125,8 +125,9 @@ extension SymbolPlacement {
         // Map plane: CSS pixels at the view's zoom, unrotated; back to the screen by projection.
         let tupp = projector.tileUnitsPerPixel
         let planeAnchor = Vec2(inst.anchor.x / tupp, inst.anchor.y / tupp)
-        let toScreen: (Vec2) -> Vec2? = { [projector] v in
-            projector.project(Vec2(v.x * tupp, v.y * tupp)).map { Vec2($0.x, $0.y) }
+        let projection = projector.projection
+        let toScreen: (Vec2) -> Vec2? = { v in
+            projection.project(Vec2(v.x * tupp, v.y * tupp)).map { Vec2($0.x, $0.y) }
         }
         var textVerts: [Float] = [], iconVerts: [Float] = []
         var textShapes: [CollisionShape] = []
@@ -208,16 +209,20 @@ extension SymbolPlacement {
                 }
                 let origin = (ta.0 + renderShift.0, ta.1 + renderShift.1)
                 for q in symbols.glyphQuads[inst.glyphs] {
-                    var corners = [q.tl, q.tr, q.bl, q.br].map { Vec2($0.x * fontScale, $0.y * fontScale) }
                     let color = sections[safe: q.section]?.color ?? fill
                     if pr.textFlat {
-                        corners = flatCorners(corners, planeAnchor, shift: renderShift, rotateWithMap: pr.textRotMap, pr)
+                        let corners = flatCorners([q.tl, q.tr, q.bl, q.br].map { Vec2($0.x * fontScale, $0.y * fontScale) }, planeAnchor,
+                                                  shift: renderShift, rotateWithMap: pr.textRotMap, pr)
                         guard let screen = projectAll(corners, toScreen, translate: pr.textTranslate) else { continue }
                         emitQuad(&textVerts, screen, q.tex, color, halo, opacity, paint)
                         continue
                     }
-                    if pr.textRotMap { corners = corners.map { Vec2($0.x * pr.cosA - $0.y * pr.sinA, $0.x * pr.sinA + $0.y * pr.cosA) } }
-                    emitQuad(&textVerts, corners.map { Vec2(origin.0 + $0.x, origin.1 + $0.y) }, q.tex, color, halo, opacity, paint)
+                    @inline(__always) func corner(_ v: Vec2) -> Vec2 {
+                        var c = Vec2(v.x * fontScale, v.y * fontScale)
+                        if pr.textRotMap { c = Vec2(c.x * pr.cosA - c.y * pr.sinA, c.x * pr.sinA + c.y * pr.cosA) }
+                        return Vec2(origin.0 + c.x, origin.1 + c.y)
+                    }
+                    emitQuad(&textVerts, corner(q.tl), corner(q.tr), corner(q.bl), corner(q.br), q.tex, color, halo, opacity, paint)
                 }
                 textFitBox = ((b.0 + (renderShift.0 / fontScale)) * fontScale, (b.1 + renderShift.1 / fontScale) * fontScale,
                               (b.2 + renderShift.0 / fontScale) * fontScale, (b.3 + renderShift.1 / fontScale) * fontScale)

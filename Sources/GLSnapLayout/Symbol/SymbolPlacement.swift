@@ -149,42 +149,53 @@ public enum SymbolPlacement {
     /// Two triangles (tl, tr, bl / bl, tr, br).
     static func emitQuad(_ out: inout [Float], _ c: [Vec2], _ tex: AtlasRect, _ fill: Color, _ halo: Color,
                          _ opacity: Float, _ paint: [Float]) {
+        emitQuad(&out, c[0], c[1], c[2], c[3], tex, fill, halo, opacity, paint)
+    }
+
+    /// Two triangles (tl, tr, bl / bl, tr, br) from the corners tl, tr, bl, br: no array per glyph.
+    static func emitQuad(_ out: inout [Float], _ tl: Vec2, _ tr: Vec2, _ bl: Vec2, _ br: Vec2, _ tex: AtlasRect,
+                         _ fill: Color, _ halo: Color, _ opacity: Float, _ paint: [Float]) {
         let u0 = Float(tex.x), v0 = Float(tex.y), u1 = Float(tex.x + tex.w), v1 = Float(tex.y + tex.h)
-        let uv: [(Float, Float)] = [(u0, v0), (u1, v0), (u0, v1), (u1, v1)]
-        for i in [0, 1, 2, 2, 1, 3] {
-            out.append(Float(c[i].x)); out.append(Float(c[i].y))
-            out.append(uv[i].0); out.append(uv[i].1)
-            out.append(Float(fill.r)); out.append(Float(fill.g)); out.append(Float(fill.b)); out.append(Float(fill.a))
-            out.append(Float(halo.r)); out.append(Float(halo.g)); out.append(Float(halo.b)); out.append(Float(halo.a))
-            out.append(opacity); out.append(paint[0]); out.append(paint[1]); out.append(paint[2])
+        let fr = Float(fill.r), fg = Float(fill.g), fb = Float(fill.b), fa = Float(fill.a)
+        let hr = Float(halo.r), hg = Float(halo.g), hb = Float(halo.b), ha = Float(halo.a)
+        let p0 = paint[0], p1 = paint[1], p2 = paint[2]
+        // One growth check for the quad's 96 floats, then plain stores.
+        let base = out.count
+        out.append(contentsOf: repeatElement(0, count: 6 * 16))
+        out.withUnsafeMutableBufferPointer { b in
+            var i = base
+            @inline(__always) func vertex(_ c: Vec2, _ u: Float, _ v: Float) {
+                b[i] = Float(c.x); b[i + 1] = Float(c.y); b[i + 2] = u; b[i + 3] = v
+                b[i + 4] = fr; b[i + 5] = fg; b[i + 6] = fb; b[i + 7] = fa
+                b[i + 8] = hr; b[i + 9] = hg; b[i + 10] = hb; b[i + 11] = ha
+                b[i + 12] = opacity; b[i + 13] = p0; b[i + 14] = p1; b[i + 15] = p2
+                i += 16
+            }
+            vertex(tl, u0, v0); vertex(tr, u1, v0); vertex(bl, u0, v1)
+            vertex(bl, u0, v1); vertex(tr, u1, v0); vertex(br, u1, v1)
         }
     }
 }
 
 /// Projects a tile's points to screen pixels, caching its projected lines.
 struct TileProjector {
-    let m: [Float]
     /// Tile units per CSS pixel of the view (for line label distances).
     let tileUnitsPerPixel: Double
-    let width: Double, height: Double
+    /// The projection alone: what closures capture, so that they do not share (and make
+    /// `line(_:)` copy on write) the cache of projected lines.
+    let projection: TileProjection
     var lines: [Int: [(x: Double, y: Double)]?] = [:]
     let symbols: SymbolTile
 
     init(transform t: Transform, tile: CoveredTile, symbols: SymbolTile) {
-        m = t.tileMatrix(for: tile.id, wrap: tile.wrap)
+        projection = TileProjection(m: t.tileMatrix(for: tile.id, wrap: tile.wrap), width: t.width, height: t.height)
         tileUnitsPerPixel = Double(TileExtent.extent) * exp2(Double(tile.id.z)) / t.worldSize
-        width = t.width; height = t.height
         self.symbols = symbols
     }
 
     /// Screen position and clip w of a tile point; nil behind the camera.
-    func project(_ p: Vec2) -> (x: Double, y: Double, w: Double)? {
-        let x = Double(m[0]) * p.x + Double(m[4]) * p.y + Double(m[12])
-        let y = Double(m[1]) * p.x + Double(m[5]) * p.y + Double(m[13])
-        let w = Double(m[3]) * p.x + Double(m[7]) * p.y + Double(m[15])
-        guard w > 1e-6 else { return nil }
-        return ((x / w + 1) / 2 * width, (1 - y / w) / 2 * height, w)
-    }
+    @inline(__always)
+    func project(_ p: Vec2) -> (x: Double, y: Double, w: Double)? { projection.project(p) }
 
     /// The tile's line `index` in screen pixels; nil when part of it is behind the camera.
     mutating func line(_ index: Int) -> [(x: Double, y: Double)]? {
@@ -198,6 +209,21 @@ struct TileProjector {
         }
         lines[index] = .some(pts)
         return pts
+    }
+}
+
+/// A tile's matrix and the view's size: tile points to screen pixels.
+struct TileProjection {
+    let m: [Float]
+    let width: Double, height: Double
+
+    /// Screen position and clip w of a tile point; nil behind the camera.
+    func project(_ p: Vec2) -> (x: Double, y: Double, w: Double)? {
+        let x = Double(m[0]) * p.x + Double(m[4]) * p.y + Double(m[12])
+        let y = Double(m[1]) * p.x + Double(m[5]) * p.y + Double(m[13])
+        let w = Double(m[3]) * p.x + Double(m[7]) * p.y + Double(m[15])
+        guard w > 1e-6 else { return nil }
+        return ((x / w + 1) / 2 * width, (1 - y / w) / 2 * height, w)
     }
 }
 

@@ -52,6 +52,17 @@ public struct Filter: @unchecked Sendable {
         }
     }
 
+    /// Whether a feature with this geometry type, id and properties passes, when that is known without
+    /// an `EvaluationContext` (a legacy or constant filter); nil for an expression filter, which the
+    /// caller evaluates with `evaluate(_:)`. Spares hot loops an existential box per feature.
+    public func evaluateWithoutContext(type: GeometryType, id: () -> JSON?, property: (String) -> JSON?) -> Bool? {
+        switch kind {
+        case .constant(let b): return b
+        case .legacy(let f): return f.evaluate(type: type, id: id, property: property)
+        case .expression: return nil
+        }
+    }
+
     /// Whether the feature in `ctx` passes. Evaluation errors count as "does not pass".
     public func evaluate(_ ctx: EvaluationContext) -> Bool {
         switch kind {
@@ -70,6 +81,9 @@ indirect enum LegacyFilter {
     case compare(ComparisonExpr.Op, Key, JSON)
     case isIn(Key, [JSON], negated: Bool)
     case has(Key, negated: Bool)
+    /// `$type` compared with `==`, `!=`, `in` or `!in`: bit n of `mask` set for the geometry type of
+    /// raw value n that matches (no string built and compared per feature).
+    case typeIn(mask: UInt8, negated: Bool)
     case all([LegacyFilter]), any([LegacyFilter]), none([LegacyFilter])
     case constant(Bool)
 
@@ -81,6 +95,21 @@ indirect enum LegacyFilter {
         func key(_ j: JSON) -> Key? {
             guard case .string(let s) = j else { return nil }
             return s == "$type" ? .type : (s == "$id" ? .id : .property(s))
+        }
+        func typeMask(_ values: ArraySlice<JSON>) -> UInt8 {
+            var mask: UInt8 = 0
+            for v in values {
+                if case .string(let name) = v, let i = LegacyFilter.typeNames.firstIndex(of: name) { mask |= 1 << UInt8(i) }
+            }
+            return mask
+        }
+        if a.count >= 2, case .type? = key(a[1]) {
+            if (op == "==" || op == "!=") && a.count == 3 {
+                self = .typeIn(mask: typeMask(a[2...2]), negated: op == "!="); return
+            }
+            if op == "in" || op == "!in" {
+                self = .typeIn(mask: typeMask(a[2...]), negated: op == "!in"); return
+            }
         }
         switch op {
         case "==", "!=", "<", "<=", ">", ">=":
@@ -102,20 +131,26 @@ indirect enum LegacyFilter {
 
     static let typeNames = ["Unknown", "Point", "LineString", "Polygon"]
 
-    func lookup(_ k: Key, _ ctx: EvaluationContext) -> JSON? {
-        guard let f = ctx.feature else { return nil }
-        switch k {
-        case .property(let p): return f.property(p)
-        case .id: return f.featureID
-        case .type: return .string(LegacyFilter.typeNames[Int(f.geometryType.rawValue)])
-        }
+    func evaluate(_ ctx: EvaluationContext) -> Bool {
+        let f = ctx.feature
+        return evaluate(type: f?.geometryType, id: { f?.featureID }, property: { f?.property($0) })
     }
 
-    func evaluate(_ ctx: EvaluationContext) -> Bool {
+    /// Legacy filters read only the feature: its geometry type (nil when there is no feature), id and
+    /// properties, read here through closures so a caller needs no existential box per feature.
+    func evaluate(type: GeometryType?, id: () -> JSON?, property: (String) -> JSON?) -> Bool {
+        func lookup(_ k: Key) -> JSON? {
+            guard let type else { return nil }
+            switch k {
+            case .property(let p): return property(p)
+            case .id: return id()
+            case .type: return .string(LegacyFilter.typeNames[Int(type.rawValue)])
+            }
+        }
         switch self {
         case .constant(let b): return b
         case .compare(let op, let k, let v):
-            let actual = lookup(k, ctx)
+            let actual = lookup(k)
             switch op {
             case .eq: return actual == v
             case .ne: return actual != v
@@ -124,20 +159,24 @@ indirect enum LegacyFilter {
                 return ComparisonExpr.compare(op, Value(actual), Value(v))
             }
         case .isIn(let k, let values, let negated):
-            let actual = lookup(k, ctx)
+            let actual = lookup(k)
             let found = actual.map { values.contains($0) } ?? false
+            return found != negated
+        case .typeIn(let mask, let negated):
+            // No feature: not found, as a missing `$type` equals no value.
+            let found = type.map { mask & (1 << ($0.rawValue & 7)) != 0 } ?? false
             return found != negated
         case .has(let k, let negated):
             let present: Bool
             switch k {
-            case .type: present = ctx.feature != nil
-            case .id: present = ctx.feature?.featureID != nil
-            case .property(let p): present = ctx.feature?.property(p) != nil
+            case .type: present = type != nil
+            case .id: present = type != nil && id() != nil
+            case .property(let p): present = type != nil && property(p) != nil
             }
             return present != negated
-        case .all(let fs): return fs.allSatisfy { $0.evaluate(ctx) }
-        case .any(let fs): return fs.contains { $0.evaluate(ctx) }
-        case .none(let fs): return !fs.contains { $0.evaluate(ctx) }
+        case .all(let fs): return fs.allSatisfy { $0.evaluate(type: type, id: id, property: property) }
+        case .any(let fs): return fs.contains { $0.evaluate(type: type, id: id, property: property) }
+        case .none(let fs): return !fs.contains { $0.evaluate(type: type, id: id, property: property) }
         }
     }
 }

@@ -69,12 +69,12 @@ public struct StyleLayer: Sendable {
 
     /// The paint property's value from the style, or the spec default.
     public func paint(_ name: String) -> PropertyValue {
-        paintValues[name] ?? StyleLayer.defaultValue(layer: type.rawValue, kind: .paint, name: name)
+        paintValues[name] ?? StyleLayer.typeDefaults[type]?.paint[name] ?? StyleLayer.missing
     }
 
     /// The layout property's value from the style, or the spec default.
     public func layout(_ name: String) -> PropertyValue {
-        layoutValues[name] ?? StyleLayer.defaultValue(layer: type.rawValue, kind: .layout, name: name)
+        layoutValues[name] ?? StyleLayer.typeDefaults[type]?.layout[name] ?? StyleLayer.missing
     }
 
     /// Whether the property is set in the style (not defaulted).
@@ -95,6 +95,20 @@ public struct StyleLayer: Sendable {
         for spec in SpecTables.properties {
             let info = PropertyTypeInfo(spec: spec)
             d[SpecIndex.key(spec.layerType, spec.kind, spec.name)] = PropertyValue(constant: info.defaultValue, defaultValue: info.defaultValue)
+        }
+        return d
+    }()
+
+    /// The spec defaults of each layer type by property name, so `paint(_:)` and `layout(_:)` look a
+    /// default up without building a key string per call.
+    static let typeDefaults: [LayerType: (paint: [String: PropertyValue], layout: [String: PropertyValue])] = {
+        var d: [LayerType: (paint: [String: PropertyValue], layout: [String: PropertyValue])] = [:]
+        for type in LayerType.allCases { d[type] = ([:], [:]) }
+        for spec in SpecTables.properties {
+            guard let type = LayerType(rawValue: spec.layerType) else { continue }
+            let info = PropertyTypeInfo(spec: spec)
+            let value = PropertyValue(constant: info.defaultValue, defaultValue: info.defaultValue)
+            if spec.kind == .paint { d[type]?.paint[spec.name] = value } else { d[type]?.layout[spec.name] = value }
         }
         return d
     }()
