@@ -14,31 +14,11 @@ func runExpressionSuite(suiteDir: String, reportPath: String?) -> Int32 {
     var cases: [String] = []
     for case let rel as String in walker where rel.hasSuffix("/test.json") || rel == "test.json" { cases.append(rel) }
     cases.sort()
-    var passed = 0, failed = 0
-    var report: [String] = []
-    for rel in cases {
-        let name = String(rel.dropLast("/test.json".count))
-        let problem: String?
-        do {
-            let data = try Data(contentsOf: root.appendingPathComponent(rel))
-            problem = checkExpressionCase(try JSON.parse(Array(data)))
-        } catch {
-            problem = "unreadable: \(error)"
-        }
-        if let problem {
-            failed += 1
-            print("FAIL \(name): \(problem)")
-            report.append("FAIL \(name): \(problem)")
-        } else {
-            passed += 1
-            report.append("PASS \(name)")
-        }
+    let names = cases.map { rel in rel == "test.json" ? "" : String(rel.dropLast("/test.json".count)) }
+    return runTextCases(names, reportPath: reportPath) { name in
+        let rel = name.isEmpty ? "test.json" : name + "/test.json"
+        return checkExpressionCase(try JSON.parse(Array(try Data(contentsOf: root.appendingPathComponent(rel)))))
     }
-    print("\(passed) passed, \(failed) failed")
-    if let reportPath {
-        try? (report.joined(separator: "\n") + "\n").write(toFile: reportPath, atomically: true, encoding: .utf8)
-    }
-    return failed == 0 ? 0 : 1
 }
 
 /// nil when the case passes; otherwise what differed.

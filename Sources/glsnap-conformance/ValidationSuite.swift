@@ -11,32 +11,12 @@ func runValidationSuite(suiteDir: String, reportPath: String?) -> Int32 {
         print("cannot read validation suite at \(suiteDir)")
         return 1
     }
-    var passed = 0, failed = 0
-    var report: [String] = []
-    for input in names.filter({ $0.hasSuffix(".input.json") }).sorted() {
-        let name = String(input.dropLast(".input.json".count))
-        let problem: String?
-        do {
-            let bytes = try Data(contentsOf: root.appendingPathComponent(input))
-            let expected = try JSON.parse(Array(try Data(contentsOf: root.appendingPathComponent(name + ".output.json"))))
-            problem = checkValidationCase(got: validateStyle(Array(bytes)), expected: expected.arrayValue ?? [])
-        } catch {
-            problem = "unreadable: \(error)"
-        }
-        if let problem {
-            failed += 1
-            print("FAIL \(name): \(problem)")
-            report.append("FAIL \(name): \(problem)")
-        } else {
-            passed += 1
-            report.append("PASS \(name)")
-        }
+    let cases = names.filter { $0.hasSuffix(".input.json") }.sorted().map { String($0.dropLast(".input.json".count)) }
+    return runTextCases(cases, reportPath: reportPath) { name in
+        let bytes = try Data(contentsOf: root.appendingPathComponent(name + ".input.json"))
+        let expected = try JSON.parse(Array(try Data(contentsOf: root.appendingPathComponent(name + ".output.json"))))
+        return checkValidationCase(got: validateStyle(Array(bytes)), expected: expected.arrayValue ?? [])
     }
-    print("\(passed) passed, \(failed) failed")
-    if let reportPath {
-        try? (report.joined(separator: "\n") + "\n").write(toFile: reportPath, atomically: true, encoding: .utf8)
-    }
-    return failed == 0 ? 0 : 1
 }
 
 /// nil when both sides hold the same (path, line) pairs, as many times each.
