@@ -46,7 +46,7 @@ extension Painter {
         bindStream(renderer.tileQuad, location: 0, components: 2, type: GLenum(GL_SHORT))
         gl.BindBuffer(GLenum(GL_ELEMENT_ARRAY_BUFFER), renderer.quadIndices.id)
         for tile in frame.transform.coveringTiles(tileSize: Int(Transform.tileSize)) {
-            setMatrix(program, frame.pieceMatrix(frame.transform.tileMatrix(for: tile.id, wrap: tile.wrap)))
+            setMatrix(program, frame.pieceMatrix(caches.tileMatrix(tile, frame.transform)))
             setPatternTileUniforms(program, tile: tile)
             gl.DrawElements(GLenum(GL_TRIANGLES), 6, GLenum(GL_UNSIGNED_INT), nil)
         }

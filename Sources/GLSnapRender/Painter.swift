@@ -16,6 +16,9 @@ struct Painter {
     private var maskedTiles: [CoveredTile: Int32] = [:]
     private var maskedSource: String?
 
+    /// Per-frame values shared by all layers and tiles.
+    let caches = FrameCaches()
+
     init(renderer: MapRenderer, frame: Frame, framebuffer: Framebuffer) {
         self.renderer = renderer; self.frame = frame; self.framebuffer = framebuffer
     }
@@ -77,7 +80,7 @@ struct Painter {
             maskedTiles[t] = id
             context.apply(DrawModes(stencil: StencilMode(function: GLenum(GL_ALWAYS), reference: id, writeMask: 0xFF,
                                                          pass: GLenum(GL_REPLACE)), color: .disabled))
-            setMatrix(program, frame.pieceMatrix(frame.transform.tileMatrix(for: t.id, wrap: t.wrap)))
+            setMatrix(program, frame.pieceMatrix(caches.tileMatrix(t, frame.transform)))
             gl.DrawElements(GLenum(GL_TRIANGLES), 6, GLenum(GL_UNSIGNED_INT), nil)
         }
     }
@@ -138,7 +141,8 @@ struct Painter {
             let z = a.integerZoom ? zoom.rounded(.down) : zoom
             if v.isFeatureConstant {
                 geometry.paint[a.attribute] = nil
-                result[a.attribute] = .constant(PaintBinder.components(v, a.kind, EvaluationContext(zoom: z)))
+                let key = FrameCaches.PaintKey(layer: layer.id, property: a.property, integerZoom: a.integerZoom)
+                result[a.attribute] = .constant(caches.constant(key) { PaintBinder.components(v, a.kind, EvaluationContext(zoom: z)) })
                 continue
             }
             let states = v.isStateConstant ? nil : frame.featureStates.layerStates(source: layer.source, sourceLayer: layer.sourceLayer)
@@ -160,7 +164,7 @@ struct Painter {
     /// The tile matrix moved by a `*-translate` property (pixels), rotated with the map unless the
     /// anchor is the viewport (MapLibre's translatePosMatrix).
     func matrix(for tile: CoveredTile, translate: [Double], anchor: String) -> [Float] {
-        var m = frame.transform.tileMatrix(for: tile.id, wrap: tile.wrap)
+        var m = caches.tileMatrix(tile, frame.transform)
         guard translate.count == 2, translate[0] != 0 || translate[1] != 0 else { return frame.pieceMatrix(m) }
         var x = translate[0], y = translate[1]
         if anchor == "viewport" {
