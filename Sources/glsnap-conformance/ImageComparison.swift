@@ -55,6 +55,25 @@ struct ImageComparer {
     }
 
     /// Writes `actual.png` and, when a same-size expected image exists, `diff.png` into `folder`.
+    /// Compares `image` with the expected images and records the verdict in `result`: passed at a
+    /// mismatch of at most `allowed`, else failed with the reason, leaving the failure images in
+    /// `folder`.
+    func judge(_ image: RGBAImage, expected: [String], allowed: Double, into result: inout CaseResult, folder: String) {
+        let comparison = compare(image, with: expected)
+        result.difference = comparison.difference
+        if let d = comparison.difference {
+            result.status = d <= allowed ? .passed : .failed
+            if result.status == .failed {
+                result.reason = "mismatch \(SuiteReport.format(d)) > allowed \(SuiteReport.format(allowed))"
+            }
+        } else {
+            result.reason = comparison.problem
+        }
+        if result.status == .failed {
+            writeFailureImages(actual: image, bestExpected: comparison.best, folder: folder)
+        }
+    }
+
     func writeFailureImages(actual: RGBAImage, bestExpected: RGBAImage?, folder: String) {
         do {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)

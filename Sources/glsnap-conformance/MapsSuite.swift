@@ -86,19 +86,7 @@ struct MapsSuite {
                 let casePath = folder + "/case.json"
                 let mapCase = try MapCase(json: try JSON.parse(try SuiteFiles.readText(casePath)), path: casePath)
                 let image = try render(mapCase)
-                let comparison = comparer.compare(image, with: [expectedPath])
-                result.difference = comparison.difference
-                if let d = comparison.difference {
-                    result.status = d <= MapsSuite.allowed ? .passed : .failed
-                    if result.status == .failed {
-                        result.reason = "mismatch \(SuiteReport.format(d)) > allowed \(SuiteReport.format(MapsSuite.allowed))"
-                    }
-                } else {
-                    result.reason = comparison.problem
-                }
-                if result.status == .failed {
-                    comparer.writeFailureImages(actual: image, bestExpected: comparison.best, folder: outFolder)
-                }
+                comparer.judge(image, expected: [expectedPath], allowed: MapsSuite.allowed, into: &result, folder: outFolder)
             }
         } catch {
             result.status = .failed

@@ -101,19 +101,7 @@ struct RenderSuite {
             } else {
                 let (image, warnings) = try render(styleText: text, spec: spec)
                 result.warnings = warnings
-                let comparison = comparer.compare(image, with: expected)
-                result.difference = comparison.difference
-                if let d = comparison.difference {
-                    result.status = d <= spec.allowed ? .passed : .failed
-                    if result.status == .failed {
-                        result.reason = "mismatch \(SuiteReport.format(d)) > allowed \(SuiteReport.format(spec.allowed))"
-                    }
-                } else {
-                    result.reason = comparison.problem
-                }
-                if result.status == .failed {
-                    comparer.writeFailureImages(actual: image, bestExpected: comparison.best, folder: outFolder)
-                }
+                comparer.judge(image, expected: expected, allowed: spec.allowed, into: &result, folder: outFolder)
             }
         } catch {
             result.status = .failed
