@@ -1,4 +1,5 @@
 import Foundation
+import GLSnapStyle
 
 /// A response the service produces; the HTTP layer sends it as it is.
 public struct HTTPResponse: Sendable {
@@ -22,25 +23,8 @@ public struct HTTPResponse: Sendable {
     static func error(_ e: ServerError) -> HTTPResponse {
         var extra: [(String, String)] = [("Cache-Control", "no-store")]
         if e.status == 503 { extra.append(("Retry-After", "1")) }
-        return json("{\"error\": \(jsonString(e.description))}", status: e.status, extra: extra)
+        return json("{\"error\": \(JSON.quote(e.description))}", status: e.status, extra: extra)
     }
-}
-
-/// A JSON string literal (quotes and escapes included).
-func jsonString(_ s: String) -> String {
-    var out = "\""
-    for u in s.unicodeScalars {
-        switch u {
-        case "\"": out += "\\\""
-        case "\\": out += "\\\\"
-        case "\n": out += "\\n"
-        case "\r": out += "\\r"
-        case "\t": out += "\\t"
-        case _ where u.value < 0x20: out += String(format: "\\u%04x", u.value)
-        default: out.unicodeScalars.append(u)
-        }
-    }
-    return out + "\""
 }
 
 /// Text safe inside HTML.

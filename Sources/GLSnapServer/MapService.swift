@@ -1,4 +1,5 @@
 import Foundation
+import GLSnapStyle
 import GLSnap
 import GLSnapImage
 
@@ -69,8 +70,8 @@ public final class MapService: @unchecked Sendable {
             return .text(metrics.text(queue: queue.depth, inFlight: inFlight), type: "text/plain; version=0.0.4")
         case .stylesList:
             let items = styleOrder.compactMap { styles[$0] }.map { s in
-                "{\"version\": 8, \"name\": \(jsonString(s.name)), \"id\": \(jsonString(s.id)), "
-                    + "\"url\": \(jsonString("\(base)/styles/\(s.id)/style.json"))}"
+                "{\"version\": 8, \"name\": \(JSON.quote(s.name)), \"id\": \(JSON.quote(s.id)), "
+                    + "\"url\": \(JSON.quote("\(base)/styles/\(s.id)/style.json"))}"
             }
             return .json("[" + items.joined(separator: ", ") + "]")
         case .style(let id):

@@ -1,4 +1,5 @@
 import Foundation
+import GLSnapStyle
 
 extension MapService {
     /// TileJSON 2.2 for a style's raster tiles.
@@ -6,10 +7,10 @@ extension MapService {
         let prefix = tileSize == 512 ? "/512" : ""
         let b = s.bounds ?? [-180, -Mercator.maxLatitude, 180, Mercator.maxLatitude]
         let nums = b.map { String($0) }.joined(separator: ", ")
-        return "{\"tilejson\": \"2.2.0\", \"name\": \(jsonString(s.name)), \"id\": \(jsonString(s.id)), \"format\": \"png\", "
+        return "{\"tilejson\": \"2.2.0\", \"name\": \(JSON.quote(s.name)), \"id\": \(JSON.quote(s.id)), \"format\": \"png\", "
             + "\"tileSize\": \(tileSize), \"minzoom\": 0, \"maxzoom\": \(Int(Router.maxZoom)), \"bounds\": [\(nums)], "
             + "\"center\": [\(s.preview.lon), \(s.preview.lat), \(Int(s.preview.zoom))], "
-            + "\"tiles\": [\(jsonString("\(base)/styles/\(s.id)\(prefix)/{z}/{x}/{y}.png"))]}"
+            + "\"tiles\": [\(JSON.quote("\(base)/styles/\(s.id)\(prefix)/{z}/{x}/{y}.png"))]}"
     }
 
     /// The `/` page: every style with a preview image and its endpoints.

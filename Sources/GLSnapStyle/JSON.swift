@@ -20,3 +20,27 @@ public enum JSON: Hashable, Sendable {
     public var arrayValue: [JSON]? { if case .array(let a) = self { return a }; return nil }
     public var objectValue: [String: JSON]? { if case .object(let o) = self { return o }; return nil }
 }
+
+extension JSON {
+    /// `s` as a JSON string literal: quotes, escapes, and control characters as \u00XX.
+    public static func quote(_ s: String) -> String {
+        var out = "\""
+        for u in s.unicodeScalars {
+            switch u {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            default:
+                if u.value < 0x20 {
+                    let hex = String(u.value, radix: 16)
+                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                } else {
+                    out.unicodeScalars.append(u)
+                }
+            }
+        }
+        return out + "\""
+    }
+}

@@ -85,12 +85,12 @@ public enum Value: Sendable, Equatable {
         case .null: return "null"
         case .bool(let b): return b ? "true" : "false"
         case .number(let n): return n.isFinite ? formatNumber(n) : "null"
-        case .string(let s): return jsonQuote(s)
+        case .string(let s): return JSON.quote(s)
         case .array(let a): return "[" + a.map(\.jsonText).joined(separator: ",") + "]"
         case .object(let o):
-            return "{" + o.keys.sorted().map { jsonQuote($0) + ":" + (o[$0] ?? .null).jsonText }.joined(separator: ",") + "}"
-        case .color(let c): return jsonQuote(c.cssString)
-        default: return jsonQuote(stringified)
+            return "{" + o.keys.sorted().map { JSON.quote($0) + ":" + (o[$0] ?? .null).jsonText }.joined(separator: ",") + "}"
+        case .color(let c): return JSON.quote(c.cssString)
+        default: return JSON.quote(stringified)
         }
     }
 
@@ -110,21 +110,6 @@ public enum Value: Sendable, Equatable {
     }
 }
 
-func jsonQuote(_ s: String) -> String {
-    var out = "\""
-    for u in s.unicodeScalars {
-        switch u {
-        case "\"": out += "\\\""
-        case "\\": out += "\\\\"
-        case "\n": out += "\\n"
-        case "\r": out += "\\r"
-        case "\t": out += "\\t"
-        default:
-            if u.value < 0x20 { out += "\\u" + String(repeating: "0", count: 4 - String(u.value, radix: 16).count) + String(u.value, radix: 16) } else { out.unicodeScalars.append(u) }
-        }
-    }
-    return out + "\""
-}
 
 /// Rich text: sections of text with optional scale, font stack, color or image.
 public struct Formatted: Sendable, Equatable {
