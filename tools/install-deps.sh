@@ -6,7 +6,7 @@ packages=(
   libosmesa6-dev      # OSMesa: the default headless GL backend
   libegl-dev libegl-mesa0 libgl1-mesa-dri libgl-dev  # EGL (surfaceless on Mesa, device platform on a GPU); GL headers
   libpng-dev zlib1g-dev libsqlite3-dev
-  libdeflate-dev      # fast deflate for PNG output at the throughput presets
+  libisal-dev         # Intel ISA-L igzip: fast deflate for PNG output at the throughput presets
   librsvg2-dev        # SVG icons (librsvg + cairo)
   libturbojpeg0-dev libwebp-dev  # raster tiles: JPEG (TurboJPEG API: errors as return codes, no longjmp) and WebP
   libmicrohttpd-dev   # glsnap serve's HTTP server

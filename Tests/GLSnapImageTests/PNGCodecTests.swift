@@ -91,4 +91,27 @@ final class PNGCodecTests: XCTestCase {
         XCTAssertEqual(image.width, width); XCTAssertEqual(image.height, height)
         XCTAssertEqual(try PNGDecoder().decode(try PNGEncoder(options: .fast).encode(image)), image)
     }
+
+    /// The fast preset writes opaque images as RGB (color type 2) and others as RGBA (6); both
+    /// decode to the same pixels. Sizes cover the alpha scan's eight-byte words and its tail.
+    func testFastPresetWritesOpaqueImagesAsRGB() throws {
+        for (width, height) in [(1, 1), (3, 1), (37, 23), (300, 20)] {
+            var opaque = sampleImage(width: width, height: height)
+            for i in stride(from: 3, to: opaque.pixels.count, by: 4) { opaque.pixels[i] = 255 }
+            for level in [1, 2] {
+                let options = PNGEncoder.Options(compressionLevel: level, filter: .none)
+                let rgb = try PNGEncoder(options: options).encode(opaque)
+                XCTAssertEqual(rgb[25], 2, "\(width)x\(height) level \(level): color type")
+                XCTAssertEqual(try PNGDecoder().decode(rgb), opaque)
+                // One translucent pixel, first, in the middle or last, makes it RGBA.
+                for at in Set([0, opaque.pixels.count / 8, opaque.pixels.count / 4 - 1]) {
+                    var translucent = opaque
+                    translucent.pixels[at * 4 + 3] = 254
+                    let rgba = try PNGEncoder(options: options).encode(translucent)
+                    XCTAssertEqual(rgba[25], 6, "\(width)x\(height) translucent pixel \(at): color type")
+                    XCTAssertEqual(try PNGDecoder().decode(rgba), translucent)
+                }
+            }
+        }
+    }
 }
