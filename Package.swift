@@ -43,7 +43,7 @@ let package = Package(
         .testTarget(name: "GLSnapImageTests", dependencies: ["GLSnapImage"]),
         .testTarget(name: "GLSnapGLTests", dependencies: ["GLSnapGL"]),
         .testTarget(name: "GLSnapRenderTests", dependencies: ["GLSnapRender", "GLSnapGL"]),
-        .testTarget(name: "GLSnapTests", dependencies: ["GLSnap", "GLSnapImage"]),
+        .testTarget(name: "GLSnapTests", dependencies: ["GLSnap", "GLSnapGL", "GLSnapImage"]),
         .testTarget(name: "GLSnapServerTests", dependencies: ["GLSnapServer", "GLSnap", "GLSnapImage"]),
     ]
 )

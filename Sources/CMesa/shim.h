@@ -6,3 +6,8 @@
 #include <EGL/egl.h>
 #include <EGL/eglext.h>
 #include <dlfcn.h>
+
+/* GNU extensions the Swift Glibc module leaves out: a library copy in a link-map namespace of its
+   own (each OSMesa copy gets its own llvmpipe screen and rasterizer). */
+extern void *dlmopen(long int lmid, const char *file, int mode);
+extern int dlinfo(void *handle, int request, void *arg);

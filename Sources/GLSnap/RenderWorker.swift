@@ -10,9 +10,11 @@ final class RenderWorker: @unchecked Sendable {
     private var thread: Thread?
     private var renderer: Result<MapRenderer, Error>?
     let backend: Backend
+    let rasterizer: SoftwareRasterizer
 
-    init(backend: Backend) {
+    init(backend: Backend, rasterizer: SoftwareRasterizer) {
         self.backend = backend
+        self.rasterizer = rasterizer
         let t = Thread { [self] in self.loop() }
         t.name = "glsnap-render-\(backend.rawValue)"
         t.stackSize = 8 << 20
@@ -54,7 +56,7 @@ final class RenderWorker: @unchecked Sendable {
         let done = DispatchSemaphore(value: 0)
         condition.lock()
         jobs.append { [self] in
-            if renderer == nil { renderer = Result { try MapRenderer(backend: backend) } }
+            if renderer == nil { renderer = Result { try MapRenderer(backend: backend, rasterizer: rasterizer) } }
             switch renderer {
             case .success(let r)?: result = Result { try body(r) }
             case .failure(let e)?: result = .failure(e)

@@ -69,7 +69,8 @@ public final class Snapshotter: @unchecked Sendable {
         tileCache = LRUCache(budget: options.limits.tileCacheBytes, cost: CacheCost.tile)
         geometryCache = LRUCache(budget: options.limits.geometryCacheBytes, cost: CacheCost.geometry)
         rasterCache = LRUCache(budget: options.limits.rasterCacheBytes, cost: CacheCost.raster)
-        workers = (0..<options.workers).map { _ in RenderWorker(backend: options.backend) }
+        let rasterizer = options.rasterizer ?? .automatic(workers: options.workers)
+        workers = (0..<options.workers).map { _ in RenderWorker(backend: options.backend, rasterizer: rasterizer) }
         freeWorkers = Array(workers.indices)
         if let path = options.httpCachePath { httpClient = HTTPClient(options: HTTPOptions(diskCachePath: path)) }
     }

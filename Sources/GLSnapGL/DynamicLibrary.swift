@@ -6,10 +6,13 @@ final class DynamicLibrary {
     let name: String
 
     /// Opens the first of `names` that loads; the error names the package that provides it.
-    init(names: [String], package: String) throws {
+    /// With `isolated`, the library and everything it loads get a link-map namespace of their own
+    /// (dlmopen), sharing no globals with other copies.
+    init(names: [String], package: String, isolated: Bool = false) throws {
         var reason = "not found"
         for n in names {
-            if let h = dlopen(n, RTLD_NOW | RTLD_LOCAL) {
+            let lmidNew = -1 // LM_ID_NEWLM
+            if let h = isolated ? dlmopen(lmidNew, n, RTLD_NOW | RTLD_LOCAL) : dlopen(n, RTLD_NOW | RTLD_LOCAL) {
                 handle = h
                 name = n
                 return

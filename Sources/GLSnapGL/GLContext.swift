@@ -19,9 +19,10 @@ public final class GLContext {
     var state = StateCache()
     private let headless: HeadlessContext
 
-    /// Creates a context for `backend` and makes it current on the calling thread.
-    public init(backend: Backend) throws {
-        let headless = try makeHeadlessContext(backend)
+    /// Creates a context for `backend` and makes it current on the calling thread. `rasterizer`
+    /// sets up Mesa's software rasterizer (default: as for one context on this machine's cores).
+    public init(backend: Backend, rasterizer: SoftwareRasterizer = .automatic(workers: 1)) throws {
+        let headless = try makeHeadlessContext(backend, rasterizer: rasterizer)
         try headless.makeCurrent()
         self.headless = headless
         self.backend = backend

@@ -17,9 +17,12 @@ protocol HeadlessContext: AnyObject {
     var label: String { get }
 }
 
-func makeHeadlessContext(_ backend: Backend) throws -> HeadlessContext {
+func makeHeadlessContext(_ backend: Backend, rasterizer: SoftwareRasterizer) throws -> HeadlessContext {
     switch backend {
-    case .osmesa: return try OSMesaHeadlessContext()
-    case .egl: return try EGLHeadlessContext()
+    case .osmesa: return try OSMesaHeadlessContext(rasterizer: rasterizer)
+    case .egl:
+        // Surfaceless EGL is llvmpipe too; on a GPU the thread setting is not read.
+        rasterizer.applyOnce()
+        return try EGLHeadlessContext()
     }
 }

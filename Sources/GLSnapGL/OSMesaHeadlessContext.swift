@@ -7,8 +7,8 @@ final class OSMesaHeadlessContext: HeadlessContext {
     private typealias GetProcAddress = @convention(c) (UnsafePointer<CChar>?) -> UnsafeMutableRawPointer?
     private typealias Destroy = @convention(c) (OSMesaContext?) -> Void
 
-    private static let library = Result { try DynamicLibrary(names: ["libOSMesa.so.8", "libOSMesa.so"], package: "libosmesa6") }
-
+    /// The copy of Mesa this context lives in (see `OSMesaCopies`).
+    private let copy: OSMesaCopies.Copy
     private let context: OSMesaContext
     private let getProc: GetProcAddress
     private let makeCurrentFn: MakeCurrent
@@ -18,12 +18,9 @@ final class OSMesaHeadlessContext: HeadlessContext {
 
     let label = "OSMesa (llvmpipe)"
 
-    init() throws {
-        let lib = try OSMesaHeadlessContext.library.get()
-        let create: CreateAttribs = try lib.symbol("OSMesaCreateContextAttribs")
-        makeCurrentFn = try lib.symbol("OSMesaMakeCurrent")
-        getProc = try lib.symbol("OSMesaGetProcAddress")
-        destroy = try lib.symbol("OSMesaDestroyContext")
+    init(rasterizer: SoftwareRasterizer) throws {
+        rasterizer.applyOnce()
+        let copy = try OSMesaCopies.shared.acquire(separate: rasterizer.separateCopies)
         let attribs: [Int32] = [
             OSMESA_FORMAT, OSMESA_RGBA,
             OSMESA_DEPTH_BITS, 0, OSMESA_STENCIL_BITS, 0, OSMESA_ACCUM_BITS, 0,
@@ -31,20 +28,35 @@ final class OSMesaHeadlessContext: HeadlessContext {
             OSMESA_CONTEXT_MAJOR_VERSION, 3, OSMESA_CONTEXT_MINOR_VERSION, 3,
             0,
         ]
-        guard let ctx = attribs.withUnsafeBufferPointer({ create($0.baseAddress, nil) }) else {
+        copy.prepareThread()
+        do {
+            let lib = copy.library
+            let create: CreateAttribs = try lib.symbol("OSMesaCreateContextAttribs")
+            makeCurrentFn = try lib.symbol("OSMesaMakeCurrent")
+            getProc = try lib.symbol("OSMesaGetProcAddress")
+            destroy = try lib.symbol("OSMesaDestroyContext")
+            guard let ctx = attribs.withUnsafeBufferPointer({ create($0.baseAddress, nil) }) else {
+                throw GLError.context(call: "OSMesaCreateContextAttribs", code: 0,
+                                      hint: "OSMesa could not create a GL 3.3 core context; install libosmesa6 from Mesa 22 or later")
+            }
+            context = ctx
+        } catch {
             dummy.deallocate()
-            throw GLError.context(call: "OSMesaCreateContextAttribs", code: 0,
-                                  hint: "OSMesa could not create a GL 3.3 core context; install libosmesa6 from Mesa 22 or later")
+            OSMesaCopies.shared.release(copy)
+            throw error
         }
-        context = ctx
+        self.copy = copy
     }
 
     deinit {
+        copy.prepareThread()
         destroy(context)
         dummy.deallocate()
+        OSMesaCopies.shared.release(copy)
     }
 
     func makeCurrent() throws {
+        copy.prepareThread()
         guard makeCurrentFn(context, dummy, GLenum(GL_UNSIGNED_BYTE), 1, 1) != 0 else {
             throw GLError.context(call: "OSMesaMakeCurrent", code: 0, hint: "")
         }

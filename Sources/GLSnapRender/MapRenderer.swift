@@ -32,8 +32,8 @@ public final class MapRenderer {
     var currentFrame: Int { frameNumber }
 
     /// Creates the GL context (current on the calling thread) and the shared buffers.
-    public init(backend: Backend) throws {
-        context = try GLContext(backend: backend)
+    public init(backend: Backend, rasterizer: SoftwareRasterizer = .automatic(workers: 1)) throws {
+        context = try GLContext(backend: backend, rasterizer: rasterizer)
         programs = ProgramSet(context: context)
         screenQuad = Buffer(context: context, target: GLenum(GL_ARRAY_BUFFER), data: [Float]([-1, -1, 1, -1, 1, 1, -1, 1]))
         let e = Int16(TileExtent.extent)

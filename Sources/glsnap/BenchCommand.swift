@@ -7,7 +7,7 @@ enum BenchCommand {
     static let help = """
     usage: glsnap bench [--style STYLE.json] [--cameras CAMERAS.json | --count N --seed S]
                         [--size WxH] [--ratio R] [--workers N] [--format png|jpeg|webp|raw] [--compression 0-9, default 1]
-                        [--warmup N] [--backend osmesa|egl] [--llvmpipe-threads N] [--save DIR] [--json]
+                        [--warmup N] [--backend osmesa|egl] [--llvmpipe-threads N] [--shared-mesa] [--save DIR] [--json]
 
     Renders a list of cameras and reports throughput. Cameras come from a file in the format of
     shared/peers/cameras.py, or from a seeded walk over the style's data (default 30 cameras, seed 7).
@@ -15,8 +15,10 @@ enum BenchCommand {
     thread with its own GL context; default 2), after a warm-up of --warmup snapshots (default: one
     per worker). Prints snapshots/s, latency p50/p95/p99, peak resident memory, output bytes and the
     time per stage; --json prints the same as one JSON object on the last line.
-      --llvmpipe-threads  rasterizer threads per context for Mesa's llvmpipe (LP_NUM_THREADS; default
-                          Mesa's own choice)
+      --llvmpipe-threads  rasterizer threads per copy of Mesa's llvmpipe (LP_NUM_THREADS; default: the
+                          cores divided among the workers, 0 when that is one or less)
+      --shared-mesa       all workers share one copy of Mesa (and take turns rasterizing) instead of
+                          each loading its own
       --save DIR          also writes each camera's output to DIR/<index>.<format> (to compare runs)
     """
 
@@ -25,7 +27,7 @@ enum BenchCommand {
     static func run(_ argv: [String]) throws -> Int32 {
         let a = try Arguments(argv, valued: ["--style", "--cameras", "--count", "--seed", "--size", "--ratio", "--workers",
                                              "--format", "--compression", "--warmup", "--backend", "--llvmpipe-threads", "--save"],
-                              flags: ["--help", "-h", "--json"])
+                              flags: ["--help", "-h", "--json", "--shared-mesa"])
         if a.flags.contains("--help") || a.flags.contains("-h") {
             print(help)
             return 0
@@ -43,16 +45,19 @@ enum BenchCommand {
             guard let level = Int(c), (0...9).contains(level) else { throw UsageError("--compression must be 0-9") }
             png = PNGEncoder.Options(compressionLevel: level, filter: level <= 2 ? .none : .all)
         }
+        var rasterizer = SoftwareRasterizer.automatic(workers: workers)
         if let t = a.options["--llvmpipe-threads"] {
             guard let n = Int(t), n >= 0 else { throw UsageError("--llvmpipe-threads must be a number >= 0") }
-            setenv("LP_NUM_THREADS", String(n), 1)
+            rasterizer.threads = n
         }
+        rasterizer.separateCopies = !a.flags.contains("--shared-mesa")
         var backend = Backend.osmesa
         if let b = a.options["--backend"] {
             guard let v = Backend(rawValue: b) else { throw UsageError("--backend must be osmesa or egl") }
             backend = v
         }
-        let options = MapSnapshotOptions(size: size, pixelRatio: ratio, backend: backend, workers: workers)
+        var options = MapSnapshotOptions(size: size, pixelRatio: ratio, backend: backend, workers: workers)
+        options.rasterizer = rasterizer
         do { _ = try options.pixelSize() } catch { throw UsageError("\(error)") }
         let snapshotter = Snapshotter(options: options)
         try snapshotter.setStyle(path: try a.options["--style"] ?? BundledExample.stylePath())
@@ -85,6 +90,8 @@ enum BenchCommand {
         var timings = SnapshotTimings()
         var encode = 0.0
         var wall = 0.0
+        /// Process CPU seconds (user and system, all threads) over the measured snapshots.
+        var cpu = 0.0
         var firstOutput: [UInt8]?
         /// Resident memory every 500 snapshots (for soak runs).
         var rssSamples: [(Int, Int)] = []
@@ -106,6 +113,7 @@ enum BenchCommand {
         var failure: Error?
         var done = 0
         let start = DispatchTime.now().uptimeNanoseconds
+        let cpuStart = processCPUSeconds()
         let group = DispatchGroup()
         for _ in 0..<workers {
             group.enter()
@@ -159,7 +167,16 @@ enum BenchCommand {
         FileHandle.standardError.write(Data("\n".utf8))
         if let failure { throw failure }
         result.wall = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+        result.cpu = processCPUSeconds() - cpuStart
         return result
+    }
+
+    /// User and system CPU seconds of the whole process so far.
+    static func processCPUSeconds() -> Double {
+        var usage = rusage()
+        getrusage(RUSAGE_SELF.rawValue, &usage)
+        func seconds(_ t: timeval) -> Double { Double(t.tv_sec) + Double(t.tv_usec) / 1e6 }
+        return seconds(usage.ru_utime) + seconds(usage.ru_stime)
     }
 
     static func report(_ r: Result, json: Bool, workers: Int, size: Size, ratio: Double) {
@@ -175,7 +192,9 @@ enum BenchCommand {
         let bytesAvg = r.bytes.reduce(0, +) / max(1, r.bytes.count)
         print(String(format: "glsnap: %d snapshots of %gx%g @%gx, %d workers: %.2f snapshots/s, p50 %.1f ms, p95 %.1f ms, p99 %.1f ms",
                      r.latency.count, size.width, size.height, ratio, workers, perSecond, pct(0.5), pct(0.95), pct(0.99)))
-        print("peak RSS \(rss / 1_048_576) MiB, output \(bytesAvg) bytes on average")
+        let cores = r.cpu / max(r.wall, 1e-9)
+        print(String(format: "peak RSS %d MiB, output %d bytes on average, CPU %.1f ms per snapshot (%.2f cores busy)",
+                     rss / 1_048_576, bytesAvg, r.cpu / n * 1000, cores))
         if !r.rssSamples.isEmpty {
             print("RSS by snapshots done: " + r.rssSamples.map { "\($0.0): \($0.1 >> 20) MiB" }.joined(separator: ", "))
         }
@@ -186,6 +205,7 @@ enum BenchCommand {
                 String(format: "\"snapshots_per_s\": %.2f", perSecond),
                 String(format: "\"ms_p50\": %.1f", pct(0.5)), String(format: "\"ms_p95\": %.1f", pct(0.95)),
                 String(format: "\"ms_p99\": %.1f", pct(0.99)), "\"peak_rss_bytes\": \(rss)", "\"png_bytes_avg\": \(bytesAvg)",
+                String(format: "\"cpu_ms_per_snapshot\": %.2f", r.cpu / n * 1000), String(format: "\"cores_busy\": %.2f", cores),
             ]
             fields += stages.map { String(format: "\"ms_%@\": %.2f", $0.0, $0.1 / n * 1000) }
             print("{" + fields.joined(separator: ", ") + "}")

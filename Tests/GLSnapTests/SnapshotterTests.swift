@@ -1,5 +1,6 @@
 import XCTest
 import GLSnap
+@testable import GLSnapGL
 import GLSnapImage
 
 final class SnapshotterTests: XCTestCase {
@@ -97,5 +98,39 @@ final class SnapshotterTests: XCTestCase {
             throw XCTSkip("EGL is unavailable here: \(error)")
         }
         XCTAssertLessThan(pixelmatch(osmesa, egl, threshold: 0.1, includeAA: true), osmesa.width * osmesa.height / 1000)
+    }
+
+    /// Workers on copies of Mesa of their own draw what one shared copy draws, also when fresh
+    /// worker threads take over copies loaded by threads that are gone (each thread sets up the
+    /// copy's C library for itself; without that, LLVM crashed in isalpha).
+    func testWorkersOnSeparateMesaCopiesDrawLikeOneSharedCopy() throws {
+        let cameras = [14.0, 15.0, 13.5, 16.0].map { CameraOptions(center: chicago, zoom: $0) }
+        func render(_ rasterizer: SoftwareRasterizer, workers: Int) throws -> [RGBAImage] {
+            var options = MapSnapshotOptions(size: Size(width: 256, height: 192), workers: workers)
+            options.rasterizer = rasterizer
+            let s = Snapshotter(options: options)
+            try s.setStyle(path: TestPaths.example)
+            var images = [RGBAImage?](repeating: nil, count: cameras.count)
+            var failure: Error?
+            let lock = NSLock()
+            DispatchQueue.concurrentPerform(iterations: cameras.count) { i in
+                let result = Result { try s.snapshot(camera: cameras[i]).image }
+                lock.lock()
+                switch result {
+                case .success(let image): images[i] = image
+                case .failure(let error): failure = error
+                }
+                lock.unlock()
+            }
+            if let failure { throw failure }
+            return images.compactMap { $0 }
+        }
+        let shared = try render(SoftwareRasterizer(threads: 0, separateCopies: false), workers: 1)
+        let separate = try render(SoftwareRasterizer(threads: 0), workers: 2)
+        XCTAssertGreaterThanOrEqual(OSMesaCopies.shared.count, 2)
+        let again = try render(SoftwareRasterizer(threads: 0), workers: 3)
+        XCTAssertEqual(shared.count, cameras.count)
+        XCTAssertEqual(separate, shared)
+        XCTAssertEqual(again, shared)
     }
 }
