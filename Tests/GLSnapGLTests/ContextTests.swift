@@ -54,4 +54,27 @@ final class ContextTests: XCTestCase {
             XCTAssertTrue("\(e)".contains("100000x10"), "\(e)")
         }
     }
+
+    /// Straight alpha from premultiplied: opaque pixels (skipped in pairs) stay, the others are
+    /// divided by their alpha, rounding to nearest; odd counts and a translucent pixel next to an
+    /// opaque one included.
+    func testUnpremultiplyMatchesTheFormula() {
+        var seed: UInt32 = 99
+        for count in [1, 2, 3, 7, 64, 101] {
+            var pixels = [UInt8](repeating: 0, count: count * 4)
+            for i in 0..<count {
+                seed = seed &* 1_664_525 &+ 1_013_904_223
+                let a = [255, 255, 255, 0, 128, 1, 200][Int(seed >> 24) % 7]
+                pixels[i * 4 + 3] = UInt8(a)
+                for c in 0..<3 { pixels[i * 4 + c] = UInt8(Int(seed >> UInt32(c * 8) & 0xFF) * a / 255) }
+            }
+            var expected = pixels
+            for i in 0..<count where expected[i * 4 + 3] != 255 && expected[i * 4 + 3] != 0 {
+                let a = Int(expected[i * 4 + 3])
+                for c in 0..<3 { expected[i * 4 + c] = UInt8(min(255, (Int(expected[i * 4 + c]) * 255 + a / 2) / a)) }
+            }
+            pixels.withUnsafeMutableBufferPointer { unpremultiply($0.baseAddress!, count: count) }
+            XCTAssertEqual(pixels, expected, "\(count) pixels")
+        }
+    }
 }
