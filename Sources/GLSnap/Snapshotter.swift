@@ -77,6 +77,12 @@ public final class Snapshotter: @unchecked Sendable {
 
     deinit { workers.forEach { $0.stop() } }
 
+    /// What the shared caches hold now: estimated bytes of decoded tiles, tessellated tile layers
+    /// and decoded rasters (each within its budget in `options.limits`).
+    public var cachedBytes: (tiles: Int, geometry: Int, rasters: Int) {
+        (tileCache.bytes, geometryCache.bytes, rasterCache.bytes)
+    }
+
     /// Runs `body` on a free worker, waiting for one when all are busy.
     private func withWorker<T>(_ body: (RenderWorker) throws -> T) rethrows -> T {
         workerAvailable.lock()

@@ -7,7 +7,8 @@ enum BenchCommand {
     static let help = """
     usage: glsnap bench [--style STYLE.json] [--cameras CAMERAS.json | --count N --seed S]
                         [--size WxH] [--ratio R] [--workers N] [--format png|jpeg|webp|raw] [--compression 0-9, default 1]
-                        [--warmup N] [--backend osmesa|egl] [--llvmpipe-threads N] [--shared-mesa] [--save DIR] [--json]
+                        [--warmup N] [--backend osmesa|egl] [--llvmpipe-threads N] [--shared-mesa] [--cache-mib N]
+                        [--save DIR] [--json]
 
     Renders a list of cameras and reports throughput. Cameras come from a file in the format of
     shared/peers/cameras.py, or from a seeded walk over the style's data (default 30 cameras, seed 7).
@@ -19,6 +20,9 @@ enum BenchCommand {
                           cores divided among the workers, 0 when that is one or less)
       --shared-mesa       all workers share one copy of Mesa (and take turns rasterizing) instead of
                           each loading its own
+      --cache-mib N       byte budget of each shared cache (decoded tiles, tile layers, rasters) in
+                          MiB; default 256, 384 and 256. Every 500 snapshots the RSS and the cached
+                          bytes are recorded (for soak runs)
       --save DIR          also writes each camera's output to DIR/<index>.<format> (to compare runs)
     """
 
@@ -26,7 +30,8 @@ enum BenchCommand {
 
     static func run(_ argv: [String]) throws -> Int32 {
         let a = try Arguments(argv, valued: ["--style", "--cameras", "--count", "--seed", "--size", "--ratio", "--workers",
-                                             "--format", "--compression", "--warmup", "--backend", "--llvmpipe-threads", "--save"],
+                                             "--format", "--compression", "--warmup", "--backend", "--llvmpipe-threads", "--save",
+                                             "--cache-mib"],
                               flags: ["--help", "-h", "--json", "--shared-mesa"])
         if a.flags.contains("--help") || a.flags.contains("-h") {
             print(help)
@@ -58,6 +63,12 @@ enum BenchCommand {
         }
         var options = MapSnapshotOptions(size: size, pixelRatio: ratio, backend: backend, workers: workers)
         options.rasterizer = rasterizer
+        if let c = a.options["--cache-mib"] {
+            guard let mib = Int(c), (1...65536).contains(mib) else { throw UsageError("--cache-mib must be 1-65536") }
+            options.limits.tileCacheBytes = mib << 20
+            options.limits.geometryCacheBytes = mib << 20
+            options.limits.rasterCacheBytes = mib << 20
+        }
         do { _ = try options.pixelSize() } catch { throw UsageError("\(error)") }
         let snapshotter = Snapshotter(options: options)
         try snapshotter.setStyle(path: try a.options["--style"] ?? BundledExample.stylePath())
@@ -93,8 +104,8 @@ enum BenchCommand {
         /// Process CPU seconds (user and system, all threads) over the measured snapshots.
         var cpu = 0.0
         var firstOutput: [UInt8]?
-        /// Resident memory every 500 snapshots (for soak runs).
-        var rssSamples: [(Int, Int)] = []
+        /// Resident memory and cached bytes every 500 snapshots (for soak runs).
+        var rssSamples: [(done: Int, rss: Int, cached: Int)] = []
     }
 
     /// Resident memory now, from /proc/self/statm (0 where that is unavailable).
@@ -114,6 +125,7 @@ enum BenchCommand {
         var done = 0
         let start = DispatchTime.now().uptimeNanoseconds
         let cpuStart = processCPUSeconds()
+        let interactive = isatty(2) != 0
         let group = DispatchGroup()
         for _ in 0..<workers {
             group.enter()
@@ -150,10 +162,16 @@ enum BenchCommand {
                         result.timings.draw += snap.timings.draw
                         result.timings.readback += snap.timings.readback
                         done += 1
-                        if done % 10 == 0 || done == cameras.count {
-                            FileHandle.standardError.write(Data("\r  \(done)/\(cameras.count) snapshots, RSS \(currentRSS() >> 20) MiB".utf8))
+                        // Progress: in place on a terminal, else a line per tenth of the run.
+                        let step = interactive ? 10 : max(10, cameras.count / 10)
+                        if done % step == 0 || done == cameras.count {
+                            let text = "\(done)/\(cameras.count) snapshots, RSS \(currentRSS() >> 20) MiB"
+                            FileHandle.standardError.write(Data((interactive ? "\r  \(text)" : "  \(text)\n").utf8))
                         }
-                        if done % 500 == 0 { result.rssSamples.append((done, currentRSS())) }
+                        if done % 500 == 0 {
+                            let c = snapshotter.cachedBytes
+                            result.rssSamples.append((done, currentRSS(), c.tiles + c.geometry + c.rasters))
+                        }
                         lock.unlock()
                     } catch {
                         lock.lock()
@@ -164,7 +182,7 @@ enum BenchCommand {
             }
         }
         group.wait()
-        FileHandle.standardError.write(Data("\n".utf8))
+        if interactive { FileHandle.standardError.write(Data("\n".utf8)) }
         if let failure { throw failure }
         result.wall = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
         result.cpu = processCPUSeconds() - cpuStart
@@ -196,7 +214,8 @@ enum BenchCommand {
         print(String(format: "peak RSS %d MiB, output %d bytes on average, CPU %.1f ms per snapshot (%.2f cores busy)",
                      rss / 1_048_576, bytesAvg, r.cpu / n * 1000, cores))
         if !r.rssSamples.isEmpty {
-            print("RSS by snapshots done: " + r.rssSamples.map { "\($0.0): \($0.1 >> 20) MiB" }.joined(separator: ", "))
+            print("RSS (cached bytes) by snapshots done: "
+                  + r.rssSamples.map { "\($0.done): \($0.rss >> 20) MiB (\($0.cached >> 20) MiB)" }.joined(separator: ", "))
         }
         print("time per snapshot: " + stages.map { String(format: "%@ %.1f ms", $0.0, $0.1 / n * 1000) }.joined(separator: ", "))
         if json {
