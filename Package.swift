@@ -16,7 +16,7 @@ let package = Package(
         .systemLibrary(name: "CPNG", path: "Sources/CPNG", pkgConfig: "libpng"),
         .systemLibrary(name: "CSystem", path: "Sources/CSystem"),
         .systemLibrary(name: "CZlib", path: "Sources/CZlib", pkgConfig: "zlib"),
-        .systemLibrary(name: "CISAL", path: "Sources/CISAL", pkgConfig: "libisal"),
+        .systemLibrary(name: "CISAL", path: "Sources/CISAL"),
         .systemLibrary(name: "CSQLite", path: "Sources/CSQLite", pkgConfig: "sqlite3"),
         .systemLibrary(name: "CRsvg", path: "Sources/CRsvg", pkgConfig: "librsvg-2.0"),
         .systemLibrary(name: "CJPEG", path: "Sources/CJPEG", pkgConfig: "libturbojpeg"),

@@ -14,9 +14,10 @@ import GLSnapStyle
 ///     let png = try snapshot.pngData()
 ///
 /// Made for many snapshots: decoded tiles and tessellated tile layers are cached and reused by
-/// later snapshots of nearby views, and the GL context lives on a worker thread the snapshotter
-/// owns (`options.workers` of them). `snapshot(camera:)` may be called from several threads at
-/// once: each call takes a free worker, and all share the caches.
+/// later snapshots of nearby views. The snapshotter holds `options.workers` GL contexts;
+/// `snapshot(camera:)` may be called from several threads at once: each call takes a free
+/// context, current on the calling thread while it draws, and all share the caches. (A GL
+/// context of the caller's own on that thread is not current afterwards.)
 public final class Snapshotter: @unchecked Sendable {
     /// Size, ratio and limits may change between snapshots; `workers` and `backend` are read once, at init.
     public var options: MapSnapshotOptions
@@ -75,19 +76,22 @@ public final class Snapshotter: @unchecked Sendable {
         if let path = options.httpCachePath { httpClient = HTTPClient(options: HTTPOptions(diskCachePath: path)) }
     }
 
-    deinit { workers.forEach { $0.stop() } }
-
     /// What the shared caches hold now: estimated bytes of decoded tiles, tessellated tile layers
     /// and decoded rasters (each within its budget in `options.limits`).
     public var cachedBytes: (tiles: Int, geometry: Int, rasters: Int) {
         (tileCache.bytes, geometryCache.bytes, rasterCache.bytes)
     }
 
-    /// Runs `body` on a free worker, waiting for one when all are busy.
+    /// Runs `body` on a free worker, waiting for one when all are busy; a thread gets the worker
+    /// it used last when that one is free (its caches stay warm).
     private func withWorker<T>(_ body: (RenderWorker) throws -> T) rethrows -> T {
         workerAvailable.lock()
         while freeWorkers.isEmpty { workerAvailable.wait() }
-        let i = freeWorkers.removeLast()
+        let me = pthread_self()
+        let pick = freeWorkers.firstIndex { workers[$0].lastThread.map { pthread_equal($0, me) != 0 } ?? false }
+            ?? freeWorkers.count - 1
+        let i = freeWorkers.remove(at: pick)
+        workers[i].lastThread = me
         workerAvailable.unlock()
         defer {
             workerAvailable.lock()

@@ -107,5 +107,7 @@ final class EGLHeadlessContext: HeadlessContext {
         }
     }
 
+    func releaseCurrent() { _ = makeCurrentFn(display, nil, nil, nil) }
+
     func procAddress(_ name: String) -> UnsafeMutableRawPointer? { getProc(name) }
 }

@@ -53,6 +53,11 @@ public final class GLContext {
         try headless.makeCurrent()
     }
 
+    /// Unbinds the context from the calling thread, so another thread may make it current.
+    public func releaseCurrent() {
+        headless.releaseCurrent()
+    }
+
     /// Sets depth, stencil, blend and cull state for the next draw, touching only what changed.
     public func apply(_ modes: DrawModes) {
         state.apply(modes, gl)

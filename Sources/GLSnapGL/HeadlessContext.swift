@@ -11,6 +11,8 @@ public enum Backend: String, CaseIterable, Sendable {
 protocol HeadlessContext: AnyObject {
     /// Binds the context to the calling thread.
     func makeCurrent() throws
+    /// Unbinds the calling thread's current context, so another thread may bind it.
+    func releaseCurrent()
     /// The address of a GL function, or nil.
     func procAddress(_ name: String) -> UnsafeMutableRawPointer?
     /// A short description of the driver, for logs ("OSMesa llvmpipe").

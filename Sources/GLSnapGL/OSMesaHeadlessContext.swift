@@ -50,6 +50,7 @@ final class OSMesaHeadlessContext: HeadlessContext {
 
     deinit {
         copy.prepareThread()
+        _ = makeCurrentFn(nil, nil, 0, 0, 0)
         destroy(context)
         dummy.deallocate()
         OSMesaCopies.shared.release(copy)
@@ -60,6 +61,11 @@ final class OSMesaHeadlessContext: HeadlessContext {
         guard makeCurrentFn(context, dummy, GLenum(GL_UNSIGNED_BYTE), 1, 1) != 0 else {
             throw GLError.context(call: "OSMesaMakeCurrent", code: 0, hint: "")
         }
+    }
+
+    func releaseCurrent() {
+        copy.prepareThread()
+        _ = makeCurrentFn(nil, nil, 0, 0, 0)
     }
 
     func procAddress(_ name: String) -> UnsafeMutableRawPointer? { getProc(name) }

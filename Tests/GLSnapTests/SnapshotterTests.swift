@@ -133,4 +133,21 @@ final class SnapshotterTests: XCTestCase {
         XCTAssertEqual(separate, shared)
         XCTAssertEqual(again, shared)
     }
+
+    /// Snapshots draw on the calling thread; one with a small stack hands the drawing to a thread
+    /// with a stack large enough for LLVM, and gets the same image.
+    func testSnapshotFromASmallStackThread() throws {
+        let s = try snapshotter()
+        let expected = try s.snapshot().image
+        var result: Result<RGBAImage, Error>?
+        let done = DispatchSemaphore(value: 0)
+        let thread = Thread {
+            result = Result { try s.snapshot().image }
+            done.signal()
+        }
+        thread.stackSize = 512 << 10
+        thread.start()
+        done.wait()
+        XCTAssertEqual(try result?.get(), expected)
+    }
 }
