@@ -24,9 +24,9 @@ public struct MapSnapshotOptions: Sendable {
     /// Whether labels of different sources hide each other (default true, as in MapLibre); when
     /// false, a label collides only with labels of its own source.
     public var crossSourceCollisions: Bool
-    /// Mesa's software rasterizer: its threads and whether each worker gets a copy of Mesa of its
-    /// own (see `SoftwareRasterizer`). nil (default): `SoftwareRasterizer.automatic` for
-    /// `workers` on this machine's cores, with separate copies. Read once, at init.
+    /// Mesa's software rasterizer: its threads and how many copies of Mesa the workers spread over
+    /// (see `SoftwareRasterizer`). nil (default): `SoftwareRasterizer.automatic` for `workers` on
+    /// this machine's cores, a copy per worker. Read once, at init.
     public var rasterizer: SoftwareRasterizer?
 
     public init(size: Size, pixelRatio: Double = 1, backend: Backend = .osmesa, limits: Limits = .default, workers: Int = 1,

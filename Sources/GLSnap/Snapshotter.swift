@@ -44,7 +44,7 @@ public final class Snapshotter: @unchecked Sendable {
         return body(&images)
     }
     private let lock = NSLock()
-    private let workers: [RenderWorker]
+    let workers: [RenderWorker]
     private var freeWorkers: [Int]
     private let workerAvailable = NSCondition()
     private let tileCache: LRUCache<TileKey, Cached<VectorTile>>

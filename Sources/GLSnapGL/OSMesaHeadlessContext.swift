@@ -20,7 +20,7 @@ final class OSMesaHeadlessContext: HeadlessContext {
 
     init(rasterizer: SoftwareRasterizer) throws {
         rasterizer.applyOnce()
-        let copy = try OSMesaCopies.shared.acquire(separate: rasterizer.separateCopies)
+        let copy = try OSMesaCopies.shared.acquire(limit: rasterizer.copies)
         let attribs: [Int32] = [
             OSMESA_FORMAT, OSMESA_RGBA,
             OSMESA_DEPTH_BITS, 0, OSMESA_STENCIL_BITS, 0, OSMESA_ACCUM_BITS, 0,

@@ -8,22 +8,23 @@ public struct SoftwareRasterizer: Sendable, Equatable {
     /// rendering thread itself. Applied once, before the process's first software context, and
     /// only when `LP_NUM_THREADS` is not set in the environment already.
     public var threads: Int
-    /// Gives each OSMesa context a copy of Mesa of its own (up to `OSMesaCopies.maxCopies`), so
-    /// contexts rasterize at the same time instead of taking turns.
-    public var separateCopies: Bool
+    /// Copies of Mesa the OSMesa contexts may spread over (at most `OSMesaCopies.maxCopies`); a
+    /// context takes a copy no context uses while fewer than this many are loaded, so contexts
+    /// rasterize at the same time instead of taking turns. 1: all share one.
+    public var copies: Int
 
-    public init(threads: Int, separateCopies: Bool = true) {
-        self.threads = max(0, threads); self.separateCopies = separateCopies
+    public init(threads: Int, copies: Int = OSMesaCopies.maxCopies) {
+        self.threads = max(0, threads); self.copies = max(1, copies)
     }
 
-    /// Threads for `workers` contexts sharing `cores` cores: the cores divided among the
-    /// workers, or 0 when that leaves one or none (a lone rasterizer thread only adds hand-offs).
-    /// Measured with `glsnap bench` (bright-v9, 512x512 @2x, 2 workers on 2 cores, separate
-    /// copies): 0 threads gave about 10% more snapshots per second than Mesa's default of one
-    /// thread per core.
+    /// For `workers` contexts sharing `cores` cores: a copy of Mesa per worker, and rasterizer
+    /// threads the cores divided among the workers, or 0 when that leaves one or none (a lone
+    /// rasterizer thread only adds hand-offs). Measured with `glsnap bench` (bright-v9, 512x512
+    /// @2x, 2 workers on 2 cores, a copy each, 120 cameras, 3 runs): 0 threads 96-99 snapshots/s,
+    /// Mesa's default of a thread per core 93-97.
     public static func automatic(workers: Int, cores: Int = ProcessInfo.processInfo.activeProcessorCount) -> SoftwareRasterizer {
         let share = cores / max(1, workers)
-        return SoftwareRasterizer(threads: share >= 2 ? share : 0)
+        return SoftwareRasterizer(threads: share >= 2 ? share : 0, copies: workers)
     }
 
     private static let lock = NSLock()
@@ -46,14 +47,15 @@ public struct SoftwareRasterizer: Sendable, Equatable {
 /// time (Mesa holds a lock around its rasterizer), so two workers on one copy wait for each
 /// other. Each further copy is loaded with dlmopen into a link-map namespace of its own, with its
 /// own screen and rasterizer. Measured (bright-v9, 512x512 @2x, 2 workers on 2 cores, 0
-/// rasterizer threads): 1.65 → 1.82 cores busy and about 9% more snapshots per second, for about
-/// 40 MiB more resident memory per copy (mostly LLVM's pages, counted once per mapping).
+/// rasterizer threads, 120 cameras, 3 runs): one shared copy kept 1.5 cores busy at 71 snapshots/s,
+/// a copy each 1.97 at 96-99, for about 40 MiB more resident memory per copy (mostly LLVM's
+/// pages, counted once per mapping).
 ///
 /// glibc reserves static TLS for four namespaces by default (the `glibc.rtld.nns` tunable), so
 /// at most four copies; when a copy cannot be loaded, contexts share the copies there are.
-final class OSMesaCopies: @unchecked Sendable {
+public final class OSMesaCopies: @unchecked Sendable {
     static let shared = OSMesaCopies()
-    static let maxCopies = 4
+    public static let maxCopies = 4
     static let names = ["libOSMesa.so.8", "libOSMesa.so"]
     static let package = "libosmesa6"
 
@@ -87,16 +89,16 @@ final class OSMesaCopies: @unchecked Sendable {
     private var copies: [Copy] = []
     private var cannotLoadMore = false
 
-    /// The copy a new context should use: with `separate`, a copy no context uses, loading one
-    /// while fewer than `maxCopies` exist; otherwise (or past the limit) the least used.
-    func acquire(separate: Bool) throws -> Copy {
+    /// The copy a new context should use: a copy no context uses, loading one while fewer than
+    /// `limit` (and `maxCopies`) are loaded; past that, the least used.
+    func acquire(limit: Int) throws -> Copy {
         lock.lock()
         defer { lock.unlock() }
         if copies.isEmpty {
             copies.append(Copy(library: try DynamicLibrary(names: Self.names, package: Self.package), isolated: false))
         }
         var copy = copies.min { $0.contexts < $1.contexts }!
-        if separate, copy.contexts > 0, copies.count < Self.maxCopies, !cannotLoadMore {
+        if copy.contexts > 0, copies.count < min(limit, Self.maxCopies), !cannotLoadMore {
             if let library = try? DynamicLibrary(names: Self.names, package: Self.package, isolated: true) {
                 copy = Copy(library: library, isolated: true)
                 copies.append(copy)

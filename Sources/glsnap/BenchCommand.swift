@@ -55,7 +55,7 @@ enum BenchCommand {
             guard let n = Int(t), n >= 0 else { throw UsageError("--llvmpipe-threads must be a number >= 0") }
             rasterizer.threads = n
         }
-        rasterizer.separateCopies = !a.flags.contains("--shared-mesa")
+        if a.flags.contains("--shared-mesa") { rasterizer.copies = 1 }
         var backend = Backend.osmesa
         if let b = a.options["--backend"] {
             guard let v = Backend(rawValue: b) else { throw UsageError("--backend must be osmesa or egl") }

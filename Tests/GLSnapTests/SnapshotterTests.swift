@@ -1,5 +1,5 @@
 import XCTest
-import GLSnap
+@testable import GLSnap
 @testable import GLSnapGL
 import GLSnapImage
 
@@ -84,6 +84,10 @@ final class SnapshotterTests: XCTestCase {
         let b = try s.snapshot().image
         XCTAssertEqual(a, b)
         try XCTAssertEqual(PNGDecoder().decode(s.snapshot().pngData()), a)
+        // The same camera twice gives the same bytes, with both PNG writers.
+        for options in [PNGEncoder.Options.fast, .standard] {
+            try XCTAssertEqual(s.snapshot().pngData(options: options), s.snapshot().pngData(options: options))
+        }
     }
 
     func testEGLBackendMatchesOSMesa() throws {
@@ -100,38 +104,43 @@ final class SnapshotterTests: XCTestCase {
         XCTAssertLessThan(pixelmatch(osmesa, egl, threshold: 0.1, includeAA: true), osmesa.width * osmesa.height / 1000)
     }
 
-    /// Workers on copies of Mesa of their own draw what one shared copy draws, also when fresh
-    /// worker threads take over copies loaded by threads that are gone (each thread sets up the
-    /// copy's C library for itself; without that, LLVM crashed in isalpha).
+    /// Runs `body` on a thread of its own that ends after it.
+    private func onNewThread<T>(_ body: @escaping () throws -> T) throws -> T {
+        var result: Result<T, Error>?
+        let done = DispatchSemaphore(value: 0)
+        let thread = Thread {
+            result = Result { try body() }
+            done.signal()
+        }
+        thread.stackSize = 8 << 20
+        thread.start()
+        done.wait()
+        return try result!.get()
+    }
+
+    /// Workers on copies of Mesa of their own draw what one shared copy draws, also from a thread
+    /// other than the one that loaded the copy (each thread sets up the copy's C library for
+    /// itself; without that, LLVM crashed in isalpha).
     func testWorkersOnSeparateMesaCopiesDrawLikeOneSharedCopy() throws {
         let cameras = [14.0, 15.0, 13.5, 16.0].map { CameraOptions(center: chicago, zoom: $0) }
-        func render(_ rasterizer: SoftwareRasterizer, workers: Int) throws -> [RGBAImage] {
+        func snapshotter(_ rasterizer: SoftwareRasterizer, workers: Int) throws -> Snapshotter {
             var options = MapSnapshotOptions(size: Size(width: 256, height: 192), workers: workers)
             options.rasterizer = rasterizer
             let s = Snapshotter(options: options)
             try s.setStyle(path: TestPaths.example)
-            var images = [RGBAImage?](repeating: nil, count: cameras.count)
-            var failure: Error?
-            let lock = NSLock()
-            DispatchQueue.concurrentPerform(iterations: cameras.count) { i in
-                let result = Result { try s.snapshot(camera: cameras[i]).image }
-                lock.lock()
-                switch result {
-                case .success(let image): images[i] = image
-                case .failure(let error): failure = error
-                }
-                lock.unlock()
-            }
-            if let failure { throw failure }
-            return images.compactMap { $0 }
+            return s
         }
-        let shared = try render(SoftwareRasterizer(threads: 0, separateCopies: false), workers: 1)
-        let separate = try render(SoftwareRasterizer(threads: 0), workers: 2)
+        let one = try snapshotter(SoftwareRasterizer(threads: 0, copies: 1), workers: 1)
+        let shared = try cameras.map { try one.snapshot(camera: $0).image }
+
+        let two = try snapshotter(SoftwareRasterizer(threads: 0), workers: 2)
+        // Both contexts made on a thread that then ends: the second, made while the first is
+        // alive, gets a copy of Mesa of its own.
+        try onNewThread { for w in two.workers { try w.run { _ in } } }
         XCTAssertGreaterThanOrEqual(OSMesaCopies.shared.count, 2)
-        let again = try render(SoftwareRasterizer(threads: 0), workers: 3)
-        XCTAssertEqual(shared.count, cameras.count)
+        // Another thread draws; it takes the last free worker, the one on the separate copy.
+        let separate = try onNewThread { try cameras.map { try two.snapshot(camera: $0).image } }
         XCTAssertEqual(separate, shared)
-        XCTAssertEqual(again, shared)
     }
 
     /// Snapshots draw on the calling thread; one with a small stack hands the drawing to a thread
