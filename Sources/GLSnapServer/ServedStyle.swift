@@ -1,5 +1,6 @@
 import Foundation
 import GLSnap
+import GLSnapGL
 
 /// One configured style, loaded: its snapshotter (with its own GL workers, sharing nothing with
 /// other styles), its revision (a hash of the style file, part of every ETag), and what its pages show.
@@ -23,7 +24,10 @@ final class ServedStyle: @unchecked Sendable {
         }
         let bytes = [UInt8](data)
         revision = hex(fnv1a(bytes))
-        let options = MapSnapshotOptions(size: Size(width: 512, height: 512), workers: config.workers, sourceErrors: .skip)
+        var options = MapSnapshotOptions(size: Size(width: 512, height: 512), workers: config.workers, sourceErrors: .skip)
+        var rasterizer = SoftwareRasterizer.automatic(workers: config.workers)
+        if let threads = config.llvmpipeThreads { rasterizer.threads = threads }
+        options.rasterizer = rasterizer
         snapshotter = Snapshotter(options: options)
         let cfg = config
         snapshotter.resourceRewrite = { cfg.rewrite($0) }

@@ -46,6 +46,9 @@ public struct ServerConfig: Sendable {
     public var port = 8080
     /// Render workers (one GL context each) shared by all styles: at most this many renders at once.
     public var workers = 2
+    /// Mesa's rasterizer threads per copy (`SoftwareRasterizer.threads`); nil: chosen from the
+    /// cores and `workers`.
+    public var llvmpipeThreads: Int?
     /// Requests that may wait for a worker; past this the service answers 503 at once.
     public var queue = 64
     /// Seconds a request may wait and render before it answers 504.

@@ -6,17 +6,21 @@ enum ServeCommand {
     static let help = """
     usage: glsnap serve (--config CONFIG.json | STYLE.json) [--port N] [--bind ADDRESS] [--workers N]
                         [--queue N] [--timeout SECONDS] [--connection-timeout SECONDS]
-                        [--max-connections N] [--cache-control VALUE] [--threads per-connection|N] [--quiet]
+                        [--max-connections N] [--cache-control VALUE] [--threads per-connection|N]
+                        [--llvmpipe-threads N] [--quiet]
 
     Serves static maps, raster tiles, TileJSON and styles over HTTP (tileserver-gl's endpoints).
     --config reads a tileserver-gl configuration file; a single STYLE.json is served with the id of
     its file name. Defaults: port 8080, bind 127.0.0.1, 2 workers, queue 64 (past it: 503),
     timeout 30 s (past it: 504), connection timeout 10 s, 512 connections, one thread per connection.
+    Each worker has a copy of Mesa of its own; --llvmpipe-threads sets Mesa's rasterizer threads per
+    copy (default: the cores divided among the workers, 0 when that is one or less).
     """
 
     static func run(_ argv: [String]) throws -> Int32 {
         let a = try Arguments(argv, valued: ["--config", "--port", "--bind", "--workers", "--queue", "--timeout",
-                                             "--connection-timeout", "--max-connections", "--cache-control", "--threads"],
+                                             "--connection-timeout", "--max-connections", "--cache-control", "--threads",
+                                             "--llvmpipe-threads"],
                               flags: ["--help", "-h", "--quiet"])
         if a.flags.contains("--help") || a.flags.contains("-h") {
             print(help)
@@ -48,6 +52,7 @@ enum ServeCommand {
             guard let n = Int(t), (1...1024).contains(n) else { throw UsageError("--threads must be per-connection or 1-1024") }
             config.threading = .pool(threads: n)
         }
+        config.llvmpipeThreads = try int("--llvmpipe-threads", 0...256)
         let quiet = a.flags.contains("--quiet")
         let server = try MapServer(config: config) { line in
             if !quiet { FileHandle.standardError.write(Data("glsnap serve: \(line)\n".utf8)) }
