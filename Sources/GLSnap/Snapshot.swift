@@ -42,7 +42,9 @@ public struct SnapshotTimings: Sendable {
     public var layout: Double = 0
     /// Placing labels and icons (collision detection over the whole view).
     public var placement: Double = 0
-    /// Uploading buffers and issuing draw calls.
+    /// Filling vertex, index and paint buffers and textures (first use of tile geometry, labels).
+    public var upload: Double = 0
+    /// Issuing draw calls (llvmpipe runs vertex shaders and bins triangles here).
     public var draw: Double = 0
     /// Waiting for the rasterizer and reading the framebuffer back.
     public var readback: Double = 0

@@ -256,13 +256,15 @@ public final class Snapshotter: @unchecked Sendable {
                 timings.tileLoad += tileLoad
                 timings.placement += placement
                 timings.layout += Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9 - tileLoad - placement
-                let (draw, readback): (Double, Double)
+                let (upload, draw, readback): (Double, Double, Double)
                 do {
-                    (draw, readback) = try withWorker { worker in
+                    (upload, draw, readback) = try withWorker { worker in
                         try worker.run { renderer in
                             let t0 = DispatchTime.now().uptimeNanoseconds
+                            let uploadBefore = renderer.context.uploadNanoseconds
                             try renderer.draw(frame)
                             let t1 = DispatchTime.now().uptimeNanoseconds
+                            let upload = Double(renderer.context.uploadNanoseconds - uploadBefore) / 1e9
                             if let direct {
                                 try renderer.readPixels(into: direct)
                             } else if columns == 1 {
@@ -270,7 +272,7 @@ public final class Snapshotter: @unchecked Sendable {
                             } else {
                                 try piecePixels.withUnsafeMutableBytes { try renderer.readPixels(into: $0) }
                             }
-                            return (Double(t1 - t0) / 1e9, Double(DispatchTime.now().uptimeNanoseconds - t1) / 1e9)
+                            return (upload, Double(t1 - t0) / 1e9 - upload, Double(DispatchTime.now().uptimeNanoseconds - t1) / 1e9)
                         }
                     }
                 } catch let e as GLSnapError {
@@ -278,6 +280,7 @@ public final class Snapshotter: @unchecked Sendable {
                 } catch {
                     throw GLSnapError.render("\(error)")
                 }
+                timings.upload += upload
                 timings.draw += draw
                 timings.readback += readback
                 if columns > 1 {

@@ -20,7 +20,9 @@ public final class Buffer {
         let isIndex = target == GLenum(GL_ELEMENT_ARRAY_BUFFER)
         if isIndex, vertexArray != 0 { context.gl.BindVertexArray(0) }
         context.gl.BindBuffer(target, id)
-        data.withUnsafeBytes { context.gl.BufferData(target, GLsizeiptr($0.count), $0.baseAddress, GLenum(GL_STATIC_DRAW)) }
+        context.timingUpload {
+            data.withUnsafeBytes { context.gl.BufferData(target, GLsizeiptr($0.count), $0.baseAddress, GLenum(GL_STATIC_DRAW)) }
+        }
         context.gl.BindBuffer(target, 0)
         if isIndex, vertexArray != 0 { context.gl.BindVertexArray(vertexArray) }
     }

@@ -1,4 +1,5 @@
 import CMesa
+import Foundation
 
 /// One GL context, current on the thread that made it, with its function table and state cache.
 ///
@@ -17,6 +18,15 @@ public final class GLContext {
     /// no row flip.
     public let packInvert: Bool
     var state = StateCache()
+    /// Nanoseconds spent filling buffers and textures (uploads) in this context so far.
+    public internal(set) var uploadNanoseconds: UInt64 = 0
+
+    /// Runs `body`, counting its time as upload time.
+    func timingUpload<T>(_ body: () -> T) -> T {
+        let start = DispatchTime.now().uptimeNanoseconds
+        defer { uploadNanoseconds += DispatchTime.now().uptimeNanoseconds - start }
+        return body()
+    }
     private let headless: HeadlessContext
 
     /// Creates a context for `backend` and makes it current on the calling thread. `rasterizer`

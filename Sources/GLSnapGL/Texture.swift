@@ -34,8 +34,10 @@ public final class Texture {
         id = t
         gl.BindTexture(GLenum(GL_TEXTURE_2D), id)
         if let pixels {
-            pixels.withUnsafeBytes {
-                gl.TexImage2D(GLenum(GL_TEXTURE_2D), 0, internalFormat, GLsizei(width), GLsizei(height), 0, format, type, $0.baseAddress)
+            context.timingUpload {
+                pixels.withUnsafeBytes {
+                    gl.TexImage2D(GLenum(GL_TEXTURE_2D), 0, internalFormat, GLsizei(width), GLsizei(height), 0, format, type, $0.baseAddress)
+                }
             }
         } else {
             gl.TexImage2D(GLenum(GL_TEXTURE_2D), 0, internalFormat, GLsizei(width), GLsizei(height), 0, format, type, nil)

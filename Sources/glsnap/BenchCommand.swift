@@ -159,6 +159,7 @@ enum BenchCommand {
                         result.timings.tileLoad += snap.timings.tileLoad
                         result.timings.layout += snap.timings.layout
                         result.timings.placement += snap.timings.placement
+                        result.timings.upload += snap.timings.upload
                         result.timings.draw += snap.timings.draw
                         result.timings.readback += snap.timings.readback
                         done += 1
@@ -205,7 +206,7 @@ enum BenchCommand {
         var usage = rusage()
         getrusage(RUSAGE_SELF.rawValue, &usage)
         let rss = Int(usage.ru_maxrss) * 1024
-        let stages: [(String, Double)] = [("tile_load", r.timings.tileLoad), ("layout", r.timings.layout), ("placement", r.timings.placement), ("draw", r.timings.draw),
+        let stages: [(String, Double)] = [("tile_load", r.timings.tileLoad), ("layout", r.timings.layout), ("placement", r.timings.placement), ("upload", r.timings.upload), ("draw", r.timings.draw),
                                           ("readback", r.timings.readback), ("encode", r.encode)]
         let bytesAvg = r.bytes.reduce(0, +) / max(1, r.bytes.count)
         print(String(format: "glsnap: %d snapshots of %gx%g @%gx, %d workers: %.2f snapshots/s, p50 %.1f ms, p95 %.1f ms, p99 %.1f ms",
