@@ -104,15 +104,15 @@ final class SnapshotterTests: XCTestCase {
         XCTAssertLessThan(pixelmatch(osmesa, egl, threshold: 0.1, includeAA: true), osmesa.width * osmesa.height / 1000)
     }
 
-    /// Runs `body` on a thread of its own that ends after it.
-    private func onNewThread<T>(_ body: @escaping () throws -> T) throws -> T {
+    /// Runs `body` on a thread of its own, with a stack of `stackSize` bytes, that ends after it.
+    private func onNewThread<T>(stackSize: Int = 8 << 20, _ body: @escaping () throws -> T) throws -> T {
         var result: Result<T, Error>?
         let done = DispatchSemaphore(value: 0)
         let thread = Thread {
             result = Result { try body() }
             done.signal()
         }
-        thread.stackSize = 8 << 20
+        thread.stackSize = stackSize
         thread.start()
         done.wait()
         return try result!.get()
@@ -148,15 +148,6 @@ final class SnapshotterTests: XCTestCase {
     func testSnapshotFromASmallStackThread() throws {
         let s = try snapshotter()
         let expected = try s.snapshot().image
-        var result: Result<RGBAImage, Error>?
-        let done = DispatchSemaphore(value: 0)
-        let thread = Thread {
-            result = Result { try s.snapshot().image }
-            done.signal()
-        }
-        thread.stackSize = 512 << 10
-        thread.start()
-        done.wait()
-        XCTAssertEqual(try result?.get(), expected)
+        XCTAssertEqual(try onNewThread(stackSize: 512 << 10) { try s.snapshot().image }, expected)
     }
 }
