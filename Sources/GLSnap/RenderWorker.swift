@@ -3,15 +3,21 @@ import GLSnapGL
 import GLSnapRender
 import CSystem
 
-/// One GL context (inside its `MapRenderer`), used by one snapshot at a time on the thread that
-/// asks for it: the context is made current on the calling thread for the job and released after
-/// it. A snapshot is so laid out, drawn, read back and encoded on one thread, with no hand-off to
-/// a render thread and back. Measured with `glsnap bench` (bright-v9, 512x512 @2x, 2 workers on
-/// 2 cores): 1.7-1.8 → 1.97 cores busy and 80-88 → 96-98 snapshots/s against a thread per context,
-/// whose wake-ups waited 1.6 ms on average for a core (perf sched latency).
+/// One GL context (inside its `MapRenderer`), used by one snapshot at a time. The context is made
+/// current for a job and released after it, on one of two threads:
 ///
-/// The calling thread's own current GL context, if it has one on the same Mesa copy, is not
-/// current after a snapshot.
+/// - the calling thread, with `MapSnapshotOptions.drawOnCallingThread`: a snapshot is laid out,
+///   drawn, read back and encoded on one thread, with no hand-off. Measured with `glsnap bench`
+///   (bright-v9, 512x512 @2x, 2 workers on 2 cores): 1.7-1.8 → 1.97 cores busy and 80-88 → 96-98
+///   snapshots/s, against handing frames to a render thread, whose wake-ups waited 1.6 ms on
+///   average for a core (perf sched latency);
+/// - otherwise the worker's own thread (started on first use, 8 MiB of stack): Mesa's allocations
+///   stay in that thread's malloc arena. With many calling threads, drawing on each of them spread
+///   those over every thread's arena: `glsnap serve` with a thread per connection grew to 1.4 GB
+///   under `tools/wrk-soak.lua` at 32 connections, against 0.4 GB with render threads.
+///
+/// A calling thread with a stack under `minimumStack` always hands off: LLVM compiles shaders on
+/// the drawing thread. After a job on the calling thread, no GL context is current there.
 final class RenderWorker: @unchecked Sendable {
     private let lock = NSLock()
     private var renderer: Result<MapRenderer, Error>?
@@ -20,40 +26,53 @@ final class RenderWorker: @unchecked Sendable {
     var lastThread: pthread_t?
     let backend: Backend
     let rasterizer: SoftwareRasterizer
+    let drawOnCallingThread: Bool
 
-    init(backend: Backend, rasterizer: SoftwareRasterizer) {
+    // The worker's own thread, for hand-offs.
+    private var jobs: [() -> Void] = []
+    private let condition = NSCondition()
+    private var threadStarted = false
+    private var stopping = false
+
+    static let minimumStack = 4 << 20
+    static let threadStack = 8 << 20
+
+    init(backend: Backend, rasterizer: SoftwareRasterizer, drawOnCallingThread: Bool) {
         self.backend = backend
         self.rasterizer = rasterizer
+        self.drawOnCallingThread = drawOnCallingThread
     }
 
     deinit {
         // GL objects are deleted with their context current, then the context is destroyed.
-        guard case .success(let r)? = renderer, (try? r.context.makeCurrent()) != nil else { return }
-        renderer = nil
-    }
-
-    /// Runs `body` with the worker's renderer, its context current on the calling thread. The
-    /// renderer is created on the first job; if that fails, every job gets the same error.
-    /// A thread with a stack under `minimumStack` (LLVM compiles shaders on the drawing thread)
-    /// hands the job to a thread of its own with a stack of `helperStack`.
-    func run<T>(_ body: (MapRenderer) throws -> T) throws -> T {
-        guard RenderWorker.currentStackSize() < RenderWorker.minimumStack else { return try runHere(body) }
-        return try withoutActuallyEscaping(body) { body in
-            var result: Result<T, Error>?
-            let done = DispatchSemaphore(value: 0)
-            let thread = Thread { [self] in
-                result = Result { try runHere(body) }
-                done.signal()
-            }
-            thread.stackSize = RenderWorker.helperStack
-            thread.start()
-            done.wait()
-            return try result!.get()
+        if case .success(let r)? = renderer, (try? r.context.makeCurrent()) != nil {
+            renderer = nil
         }
     }
 
-    static let minimumStack = 4 << 20
-    static let helperStack = 8 << 20
+    /// Ends the worker's thread, if it has one, once its queued jobs are done.
+    func stop() {
+        condition.lock()
+        stopping = true
+        condition.signal()
+        condition.unlock()
+    }
+
+    /// Runs `body` with the worker's renderer, its context current. The renderer is created on
+    /// the first job; if that fails, every job gets the same error.
+    func run<T>(_ body: @escaping (MapRenderer) throws -> T) throws -> T {
+        if drawOnCallingThread, RenderWorker.currentStackSize() >= RenderWorker.minimumStack {
+            return try runHere(body)
+        }
+        var result: Result<T, Error>?
+        let done = DispatchSemaphore(value: 0)
+        enqueue { [self] in
+            result = Result { try runHere(body) }
+            done.signal()
+        }
+        done.wait()
+        return try result!.get()
+    }
 
     /// The calling thread's stack size (the main thread's is its rlimit).
     static func currentStackSize() -> Int {
@@ -84,6 +103,35 @@ final class RenderWorker: @unchecked Sendable {
             throw e
         case nil:
             throw GLSnapError.render("render worker has no renderer")
+        }
+    }
+
+    private func enqueue(_ job: @escaping () -> Void) {
+        condition.lock()
+        jobs.append(job)
+        if !threadStarted {
+            threadStarted = true
+            // The thread holds the worker until stop(): the snapshotter stops it on deinit.
+            let thread = Thread { [self] in loop() }
+            thread.name = "glsnap-render-\(backend.rawValue)"
+            thread.stackSize = RenderWorker.threadStack
+            thread.start()
+        }
+        condition.signal()
+        condition.unlock()
+    }
+
+    private func loop() {
+        while true {
+            condition.lock()
+            while jobs.isEmpty && !stopping { condition.wait() }
+            if jobs.isEmpty {
+                condition.unlock()
+                return
+            }
+            let job = jobs.removeFirst()
+            condition.unlock()
+            job()
         }
     }
 }

@@ -16,8 +16,8 @@ import GLSnapStyle
 /// Made for many snapshots: decoded tiles and tessellated tile layers are cached and reused by
 /// later snapshots of nearby views. The snapshotter holds `options.workers` GL contexts;
 /// `snapshot(camera:)` may be called from several threads at once: each call takes a free
-/// context, current on the calling thread while it draws, and all share the caches. (A GL
-/// context of the caller's own on that thread is not current afterwards.)
+/// context and all share the caches. The context draws on a thread of its worker's, or with
+/// `options.drawOnCallingThread` on the calling thread (see there).
 public final class Snapshotter: @unchecked Sendable {
     /// Size, ratio and limits may change between snapshots; `workers` and `backend` are read once, at init.
     public var options: MapSnapshotOptions
@@ -71,10 +71,14 @@ public final class Snapshotter: @unchecked Sendable {
         geometryCache = LRUCache(budget: options.limits.geometryCacheBytes, cost: CacheCost.geometry)
         rasterCache = LRUCache(budget: options.limits.rasterCacheBytes, cost: CacheCost.raster)
         let rasterizer = options.rasterizer ?? .automatic(workers: options.workers)
-        workers = (0..<options.workers).map { _ in RenderWorker(backend: options.backend, rasterizer: rasterizer) }
+        workers = (0..<options.workers).map { _ in
+            RenderWorker(backend: options.backend, rasterizer: rasterizer, drawOnCallingThread: options.drawOnCallingThread)
+        }
         freeWorkers = Array(workers.indices)
         if let path = options.httpCachePath { httpClient = HTTPClient(options: HTTPOptions(diskCachePath: path)) }
     }
+
+    deinit { workers.forEach { $0.stop() } }
 
     /// What the shared caches hold now: estimated bytes of decoded tiles, tessellated tile layers
     /// and decoded rasters (each within its budget in `options.limits`).

@@ -63,6 +63,8 @@ enum BenchCommand {
         }
         var options = MapSnapshotOptions(size: size, pixelRatio: ratio, backend: backend, workers: workers)
         options.rasterizer = rasterizer
+        // Exactly `workers` threads call snapshot (below): each draws on its own thread.
+        options.drawOnCallingThread = true
         if let c = a.options["--cache-mib"] {
             guard let mib = Int(c), (1...65536).contains(mib) else { throw UsageError("--cache-mib must be 1-65536") }
             options.limits.tileCacheBytes = mib << 20

@@ -126,6 +126,7 @@ final class SnapshotterTests: XCTestCase {
         func snapshotter(_ rasterizer: SoftwareRasterizer, workers: Int) throws -> Snapshotter {
             var options = MapSnapshotOptions(size: Size(width: 256, height: 192), workers: workers)
             options.rasterizer = rasterizer
+            options.drawOnCallingThread = true
             let s = Snapshotter(options: options)
             try s.setStyle(path: TestPaths.example)
             return s
@@ -143,11 +144,15 @@ final class SnapshotterTests: XCTestCase {
         XCTAssertEqual(separate, shared)
     }
 
-    /// Snapshots draw on the calling thread; one with a small stack hands the drawing to a thread
-    /// with a stack large enough for LLVM, and gets the same image.
+    /// With `drawOnCallingThread`, a caller with a small stack still hands the drawing to a thread
+    /// with a stack large enough for LLVM, and gets the same image as the default render thread.
     func testSnapshotFromASmallStackThread() throws {
-        let s = try snapshotter()
-        let expected = try s.snapshot().image
+        let expected = try snapshotter().snapshot().image
+        var options = MapSnapshotOptions(size: Size(width: 256, height: 192))
+        options.drawOnCallingThread = true
+        let s = Snapshotter(options: options)
+        try s.setStyle(path: TestPaths.example)
+        s.setCamera(CameraOptions(center: chicago, zoom: 14))
         XCTAssertEqual(try onNewThread(stackSize: 512 << 10) { try s.snapshot().image }, expected)
     }
 }
