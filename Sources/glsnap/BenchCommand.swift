@@ -86,9 +86,11 @@ enum BenchCommand {
         guard !cameras.isEmpty else { throw UsageError("no cameras to render") }
         let warmup = Int(try a.double("--warmup") ?? Double(workers))
 
-        // Warm-up: contexts, programs and caches of the first views.
-        for i in 0..<warmup {
-            _ = try snapshotter.snapshot(camera: cameras[i % cameras.count])
+        // Warm-up: contexts, programs and caches of the first views, rendered by `workers` threads
+        // at once as the measured run is, so every worker's context is made before it.
+        if warmup > 0 {
+            let first = (0..<warmup).map { cameras[$0 % cameras.count] }
+            _ = try measure(snapshotter, cameras: first, workers: workers, format: format, png: png, quiet: true)
         }
         let save = a.options["--save"].map { URL(fileURLWithPath: $0) }
         if let save { try FileManager.default.createDirectory(at: save, withIntermediateDirectories: true) }
@@ -119,7 +121,7 @@ enum BenchCommand {
     }
 
     static func measure(_ snapshotter: Snapshotter, cameras: [CameraOptions], workers: Int, format: String,
-                        png: PNGEncoder.Options, save: URL? = nil) throws -> Result {
+                        png: PNGEncoder.Options, save: URL? = nil, quiet: Bool = false) throws -> Result {
         var result = Result()
         let lock = NSLock()
         var next = 0
@@ -127,7 +129,7 @@ enum BenchCommand {
         var done = 0
         let start = DispatchTime.now().uptimeNanoseconds
         let cpuStart = processCPUSeconds()
-        let interactive = isatty(2) != 0
+        let interactive = !quiet && isatty(2) != 0
         let group = DispatchGroup()
         for _ in 0..<workers {
             group.enter()
@@ -167,7 +169,7 @@ enum BenchCommand {
                         done += 1
                         // Progress: in place on a terminal, else a line per tenth of the run.
                         let step = interactive ? 10 : max(10, cameras.count / 10)
-                        if done % step == 0 || done == cameras.count {
+                        if !quiet, done % step == 0 || done == cameras.count {
                             let text = "\(done)/\(cameras.count) snapshots, RSS \(currentRSS() >> 20) MiB"
                             FileHandle.standardError.write(Data((interactive ? "\r  \(text)" : "  \(text)\n").utf8))
                         }

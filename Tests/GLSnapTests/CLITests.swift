@@ -135,4 +135,23 @@ final class CLITests: XCTestCase {
         XCTAssertEqual(server.requests, ["/style.json", "/t/0/0/0.png"], "the second run asked the server nothing")
         XCTAssertTrue(FileManager.default.fileExists(atPath: cache + "/glsnap-http-cache.sqlite"))
     }
+
+    /// `glsnap bench` on the bundled example: the JSON line carries the keys the peer script
+    /// reads and every stage; bad options are usage errors.
+    func testBenchPrintsItsFiguresAsJSON() throws {
+        let glsnap = try TestPaths.executable("glsnap")
+        let r = try runProcess(glsnap, ["bench", "--count", "4", "--workers", "2", "--json"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let last = try XCTUnwrap(r.stdout.split(separator: "\n").last)
+        let object = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(last.utf8)) as? [String: Any])
+        for key in ["snapshots_per_s", "ms_p50", "ms_p95", "ms_p99", "peak_rss_bytes", "png_bytes_avg", "cpu_ms_per_snapshot",
+                    "ms_tile_load", "ms_layout", "ms_placement", "ms_upload", "ms_draw", "ms_readback", "ms_encode"] {
+            XCTAssertNotNil(object[key], key)
+        }
+        XCTAssertEqual(object["n"] as? Int, 4)
+        XCTAssertGreaterThan(object["png_bytes_avg"] as? Int ?? 0, 1000)
+        let bad = try runProcess(glsnap, ["bench", "--workers", "0"])
+        XCTAssertEqual(bad.status, 2)
+        XCTAssertTrue(bad.stderr.contains("--workers"), bad.stderr)
+    }
 }
