@@ -30,8 +30,8 @@ public struct MapSnapshotOptions: Sendable {
     public var rasterizer: SoftwareRasterizer?
     /// Draw on the thread that asks for the snapshot instead of handing the frame to the worker's
     /// render thread and waiting. Faster when at most `workers` threads call `snapshot` (a fixed
-    /// pool of your own, as `glsnap bench` has): no hand-offs, about a fifth more snapshots per
-    /// second on 2 cores. With many calling threads, leave it off (default): Mesa's memory would
+    /// pool of your own, as `glsnap bench` has): no hand-offs, about 5% more snapshots per second
+    /// on 2 cores. With many calling threads, leave it off (default): Mesa's memory would
     /// spread over every thread's malloc arena (see `RenderWorker`). A GL context of the caller's
     /// own on that thread is not current afterwards. Read once, at init.
     public var drawOnCallingThread = false

@@ -8,9 +8,10 @@ import CSystem
 ///
 /// - the calling thread, with `MapSnapshotOptions.drawOnCallingThread`: a snapshot is laid out,
 ///   drawn, read back and encoded on one thread, with no hand-off. Measured with `glsnap bench`
-///   (bright-v9, 512x512 @2x, 2 workers on 2 cores): 1.7-1.8 → 1.97 cores busy and 80-88 → 96-98
-///   snapshots/s, against handing frames to a render thread, whose wake-ups waited 1.6 ms on
-///   average for a core (perf sched latency);
+///   (bright-v9, 512x512 @2x, 2 workers on 2 cores, 120 cameras, 4 runs): 86 snapshots/s against
+///   81 with render threads. Against render threads that callers swapped between (before
+///   `Snapshotter.withWorker` kept a thread to its worker) it was 96-101 against 80-88, their
+///   wake-ups waiting 1.6 ms on average for a core (perf sched latency);
 /// - otherwise the worker's own thread (started on first use, 8 MiB of stack): Mesa's allocations
 ///   stay in that thread's malloc arena. With many calling threads, drawing on each of them spread
 ///   those over every thread's arena: `glsnap serve` with a thread per connection grew to 1.4 GB

@@ -7,7 +7,7 @@ enum BenchCommand {
     static let help = """
     usage: glsnap bench [--style STYLE.json] [--cameras CAMERAS.json | --count N --seed S]
                         [--size WxH] [--ratio R] [--workers N] [--format png|jpeg|webp|raw] [--compression 0-9, default 1]
-                        [--warmup N] [--backend osmesa|egl] [--llvmpipe-threads N] [--shared-mesa] [--cache-mib N]
+                        [--warmup N] [--backend osmesa|egl] [--llvmpipe-threads N] [--shared-mesa] [--render-threads] [--cache-mib N]
                         [--save DIR] [--json]
 
     Renders a list of cameras and reports throughput. Cameras come from a file in the format of
@@ -20,6 +20,8 @@ enum BenchCommand {
                           cores divided among the workers, 0 when that is one or less)
       --shared-mesa       all workers share one copy of Mesa (and take turns rasterizing) instead of
                           each loading its own
+      --render-threads    hand each frame to its worker's render thread (the library default) instead
+                          of drawing on the bench's own --workers threads
       --cache-mib N       byte budget of each shared cache (decoded tiles, tile layers, rasters) in
                           MiB; default 256, 384 and 256. Every 500 snapshots the RSS and the cached
                           bytes are recorded (for soak runs)
@@ -32,7 +34,7 @@ enum BenchCommand {
         let a = try Arguments(argv, valued: ["--style", "--cameras", "--count", "--seed", "--size", "--ratio", "--workers",
                                              "--format", "--compression", "--warmup", "--backend", "--llvmpipe-threads", "--save",
                                              "--cache-mib"],
-                              flags: ["--help", "-h", "--json", "--shared-mesa"])
+                              flags: ["--help", "-h", "--json", "--shared-mesa", "--render-threads"])
         if a.flags.contains("--help") || a.flags.contains("-h") {
             print(help)
             return 0
@@ -64,7 +66,7 @@ enum BenchCommand {
         var options = MapSnapshotOptions(size: size, pixelRatio: ratio, backend: backend, workers: workers)
         options.rasterizer = rasterizer
         // Exactly `workers` threads call snapshot (below): each draws on its own thread.
-        options.drawOnCallingThread = true
+        options.drawOnCallingThread = !a.flags.contains("--render-threads")
         if let c = a.options["--cache-mib"] {
             guard let mib = Int(c), (1...65536).contains(mib) else { throw UsageError("--cache-mib must be 1-65536") }
             options.limits.tileCacheBytes = mib << 20
