@@ -10,15 +10,16 @@ extension FrameBuilder {
         var tiles: [(tile: CoveredTile, symbols: SymbolTile)] = []
         let resources = style.symbolResources
         for covered in cover {
-            let key = SymbolResources.LayoutKey(layer: layer.id, tile: covered.id, overscaledZoom: covered.overscaledZoom, pixelRatio: pixelRatio)
-            let symbols = try resources.layout(key: key) { () throws -> SymbolTile? in
-                guard let vt = try vectorTile(source: source, tileSource: tileSource, id: covered.id) else { return nil }
+            let key = SymbolLayoutKey(generation: style.generation, layer: layer.id, tile: covered.id,
+                                      overscaledZoom: covered.overscaledZoom, pixelRatio: pixelRatio)
+            let laidOut = try symbols.value(for: key) { () throws -> Cached<SymbolTile> in
+                guard let vt = try vectorTile(source: source, tileSource: tileSource, id: covered.id) else { return Cached(value: nil) }
                 let layerName = tileSource.info.type == .geojson ? GeoJSONSource.layerName : (layer.sourceLayer ?? "")
-                guard let vl = vt.layers[layerName] else { return nil }
-                return SymbolLayout.build(layer: layer, from: vl, zoom: Double(covered.overscaledZoom), canonical: covered.id,
-                                          provider: resources, pixelRatio: pixelRatio)
+                guard let vl = vt.layers[layerName] else { return Cached(value: nil) }
+                return Cached(value: SymbolLayout.build(layer: layer, from: vl, zoom: Double(covered.overscaledZoom),
+                                                        canonical: covered.id, provider: resources, pixelRatio: pixelRatio))
             }
-            if let symbols { tiles.append((covered, symbols)) }
+            if let laidOut = laidOut.value { tiles.append((covered, laidOut)) }
         }
         return SymbolLayerInput(layer: layer, tiles: tiles)
     }

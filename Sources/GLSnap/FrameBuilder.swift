@@ -24,14 +24,19 @@ struct FrameBuilder {
     /// later pieces of the same image (a builder serves one camera).
     private var fullCovers: [String: [CoveredTile]] = [:]
     let rasters: LRUCache<TileKey, Cached<RasterBox>>
+    /// Laid-out symbols of tile layers; they point into the style's atlases, so the key has the
+    /// style generation.
+    let symbols: LRUCache<SymbolLayoutKey, Cached<SymbolTile>>
     /// Feature states the frames carry to the painter.
     var featureStates = FeatureStates()
     /// See `MapSnapshotOptions.crossSourceCollisions`.
     var crossSourceCollisions = true
 
     init(style: LoadedStyle, tiles: LRUCache<TileKey, Cached<VectorTile>>, geometries: LRUCache<GeometryKey, Cached<GeometryBox>>,
-         rasters: LRUCache<TileKey, Cached<RasterBox>>, policy: SourceErrorPolicy) {
-        self.style = style; self.tiles = tiles; self.geometries = geometries; self.rasters = rasters; self.policy = policy
+         rasters: LRUCache<TileKey, Cached<RasterBox>>, symbols: LRUCache<SymbolLayoutKey, Cached<SymbolTile>>,
+         policy: SourceErrorPolicy) {
+        self.style = style; self.tiles = tiles; self.geometries = geometries; self.rasters = rasters; self.symbols = symbols
+        self.policy = policy
     }
 
     /// The frame of the whole image, or of `piece` of it (then only tiles that reach the piece).

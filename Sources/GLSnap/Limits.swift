@@ -13,10 +13,11 @@ public struct Limits: Sendable {
     /// Pixel ratio range.
     public var pixelRatio: ClosedRange<Double> = 0.1...8
     /// Byte budgets of the caches shared by a snapshotter's snapshots (estimated sizes): decoded
-    /// vector tiles, tessellated tile layers, decoded raster tiles.
+    /// vector tiles, tessellated tile layers, decoded raster tiles, laid-out symbols of tile layers.
     public var tileCacheBytes: Int = 256 << 20
     public var geometryCacheBytes: Int = 384 << 20
     public var rasterCacheBytes: Int = 256 << 20
+    public var symbolCacheBytes: Int = 128 << 20
     /// Largest style file in bytes.
     public var maxStyleBytes: Int = 32 << 20
 

@@ -50,6 +50,7 @@ public final class Snapshotter: @unchecked Sendable {
     private let tileCache: LRUCache<TileKey, Cached<VectorTile>>
     private let geometryCache: LRUCache<GeometryKey, Cached<GeometryBox>>
     private let rasterCache: LRUCache<TileKey, Cached<RasterBox>>
+    private let symbolCache: LRUCache<SymbolLayoutKey, Cached<SymbolTile>>
     private var featureStates = FeatureStates()
     private static let stateGenerations = Counter()
 
@@ -70,6 +71,7 @@ public final class Snapshotter: @unchecked Sendable {
         tileCache = LRUCache(budget: options.limits.tileCacheBytes, cost: CacheCost.tile)
         geometryCache = LRUCache(budget: options.limits.geometryCacheBytes, cost: CacheCost.geometry)
         rasterCache = LRUCache(budget: options.limits.rasterCacheBytes, cost: CacheCost.raster)
+        symbolCache = LRUCache(budget: options.limits.symbolCacheBytes, cost: CacheCost.symbols)
         let rasterizer = options.rasterizer ?? .automatic(workers: options.workers)
         workers = (0..<options.workers).map { _ in
             RenderWorker(backend: options.backend, rasterizer: rasterizer, drawOnCallingThread: options.drawOnCallingThread)
@@ -80,10 +82,10 @@ public final class Snapshotter: @unchecked Sendable {
 
     deinit { workers.forEach { $0.stop() } }
 
-    /// What the shared caches hold now: estimated bytes of decoded tiles, tessellated tile layers
-    /// and decoded rasters (each within its budget in `options.limits`).
-    public var cachedBytes: (tiles: Int, geometry: Int, rasters: Int) {
-        (tileCache.bytes, geometryCache.bytes, rasterCache.bytes)
+    /// What the shared caches hold now: estimated bytes of decoded tiles, tessellated tile layers,
+    /// decoded rasters and laid-out symbols (each within its budget in `options.limits`).
+    public var cachedBytes: (tiles: Int, geometry: Int, rasters: Int, symbols: Int) {
+        (tileCache.bytes, geometryCache.bytes, rasterCache.bytes, symbolCache.bytes)
     }
 
     /// Runs `body` on a free worker, waiting for one when all are busy; a thread gets the worker
@@ -234,7 +236,7 @@ public final class Snapshotter: @unchecked Sendable {
         let (width, height) = try options.pixelSize(streamed: true)
         let transform = try transform(camera, options: options)
         var timings = SnapshotTimings()
-        var builder = FrameBuilder(style: style, tiles: tileCache, geometries: geometryCache, rasters: rasterCache,
+        var builder = FrameBuilder(style: style, tiles: tileCache, geometries: geometryCache, rasters: rasterCache, symbols: symbolCache,
                                    policy: options.sourceErrors)
         builder.featureStates = currentFeatureStates()
         builder.crossSourceCollisions = options.crossSourceCollisions

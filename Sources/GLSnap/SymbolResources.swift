@@ -5,7 +5,8 @@ import GLSnapLayout
 import GLSnapStyle
 
 /// A style's glyphs, sprites and SVG icons for symbol layout, with the atlases they are packed
-/// into and the per-tile symbol layouts. One per loaded style, shared by its snapshots; thread-safe.
+/// into. One per loaded style, shared by its snapshots; thread-safe. (The per-tile symbol layouts
+/// that point into the atlases are cached by the snapshotter, within a byte budget.)
 final class SymbolResources: SymbolResourceProvider, @unchecked Sendable {
     let glyphAtlas = SymbolAtlas(bytesPerPixel: 1)
     let iconAtlas = SymbolAtlas(bytesPerPixel: 4)
@@ -18,18 +19,14 @@ final class SymbolResources: SymbolResourceProvider, @unchecked Sendable {
     private var iconSlots: [IconKey: IconSlot?] = [:]
     private var sheets: [String: (image: RGBAImage, index: [String: SpriteEntry])?] = [:]
     private var svgs: [String: [UInt8]?] = [:]
-    private var layouts: [LayoutKey: Cached<SymbolTile>] = [:]
     private var localFallbackWarned: Set<String> = []
     private(set) var warnings: [String] = []
     private let rasterizer = SVGRasterizer()
     /// Glyphs from installed fonts, for ranges the glyph URL does not have.
     private let localGlyphs = LocalGlyphRasterizer()
-    /// Most per-tile layouts kept.
-    static let maxLayouts = 4096
 
     struct GlyphKey: Hashable { var fonts: [String]; var codepoint: UInt32 }
     struct IconKey: Hashable { var name: String; var params: [String: Color]; var scale: Double; var hiDPI: Bool }
-    struct LayoutKey: Hashable { var layer: String; var tile: TileID; var overscaledZoom: Int; var pixelRatio: Double }
 
     /// Images added at run time (`Snapshotter.addImage`); they hide sprite images of the same name.
     private let addedImages: [String: StyleImage]
@@ -52,18 +49,6 @@ final class SymbolResources: SymbolResourceProvider, @unchecked Sendable {
     func warn(_ message: String) {
         lock.lock(); defer { lock.unlock() }
         if warnings.count < 1000 && !warnings.contains(message) { warnings.append(message) }
-    }
-
-    /// The layout of one layer in one tile, made on first use.
-    func layout(key: LayoutKey, make: () throws -> SymbolTile?) rethrows -> SymbolTile? {
-        lock.lock()
-        if let c = layouts[key] { lock.unlock(); return c.value }
-        lock.unlock()
-        let tile = try make()
-        lock.lock(); defer { lock.unlock() }
-        if layouts.count >= SymbolResources.maxLayouts { layouts.removeAll() }
-        layouts[key] = Cached(value: tile)
-        return tile
     }
 
     // MARK: - Glyphs

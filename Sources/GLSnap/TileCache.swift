@@ -70,6 +70,10 @@ enum CacheCost {
         return n
     }
 
+    static func symbols(_ s: Cached<SymbolTile>) -> Int {
+        s.value?.estimatedBytes ?? 64
+    }
+
     static func geometry(_ g: Cached<GeometryBox>) -> Int {
         guard let box = g.value else { return 64 }
         let geometry = box.geometry
@@ -102,6 +106,14 @@ struct GeometryKey: Hashable {
     var layer: String
     var tile: TileID
     var overscaledZoom: Int
+}
+
+struct SymbolLayoutKey: Hashable {
+    var generation: Int
+    var layer: String
+    var tile: TileID
+    var overscaledZoom: Int
+    var pixelRatio: Double
 }
 
 /// Nil boxed, so "this tile has nothing for the layer" is cached too.

@@ -22,8 +22,8 @@ enum BenchCommand {
                           each loading its own
       --render-threads    hand each frame to its worker's render thread (the library default) instead
                           of drawing on the bench's own --workers threads
-      --cache-mib N       byte budget of each shared cache (decoded tiles, tile layers, rasters) in
-                          MiB; default 256, 384 and 256. Every 500 snapshots the RSS and the cached
+      --cache-mib N       byte budget of each shared cache (decoded tiles, tile layers, rasters,
+                          symbols) in MiB; default 256, 384, 256 and 128. Every 500 snapshots the RSS and the cached
                           bytes are recorded (for soak runs)
       --save DIR          also writes each camera's output to DIR/<index>.<format> (to compare runs)
     """
@@ -72,6 +72,7 @@ enum BenchCommand {
             options.limits.tileCacheBytes = mib << 20
             options.limits.geometryCacheBytes = mib << 20
             options.limits.rasterCacheBytes = mib << 20
+            options.limits.symbolCacheBytes = mib << 20
         }
         do { _ = try options.pixelSize() } catch { throw UsageError("\(error)") }
         let snapshotter = Snapshotter(options: options)
@@ -177,7 +178,7 @@ enum BenchCommand {
                         }
                         if done % 500 == 0 {
                             let c = snapshotter.cachedBytes
-                            result.rssSamples.append((done, currentRSS(), c.tiles + c.geometry + c.rasters))
+                            result.rssSamples.append((done, currentRSS(), c.tiles + c.geometry + c.rasters + c.symbols))
                         }
                         lock.unlock()
                     } catch {

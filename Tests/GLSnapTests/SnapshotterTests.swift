@@ -155,4 +155,25 @@ final class SnapshotterTests: XCTestCase {
         s.setCamera(CameraOptions(center: chicago, zoom: 14))
         XCTAssertEqual(try onNewThread(stackSize: 512 << 10) { try s.snapshot().image }, expected)
     }
+
+    /// Every shared cache, laid-out symbols included, stays within its byte budget; a snapshotter
+    /// whose caches hold almost nothing draws what one with the default budgets draws.
+    func testCachesStayWithinTheirBudgets() throws {
+        let cameras = [14.0, 15.0, 16.0, 14.5].map { CameraOptions(center: chicago, zoom: $0) }
+        let roomy = try snapshotter()
+        var options = MapSnapshotOptions(size: Size(width: 256, height: 192))
+        for path in [\Limits.tileCacheBytes, \Limits.geometryCacheBytes, \Limits.rasterCacheBytes, \Limits.symbolCacheBytes] {
+            options.limits[keyPath: path] = 4096
+        }
+        let tight = Snapshotter(options: options)
+        try tight.setStyle(path: TestPaths.example)
+        for camera in cameras {
+            XCTAssertEqual(try tight.snapshot(camera: camera).image, try roomy.snapshot(camera: camera).image)
+            let c = tight.cachedBytes
+            for (name, bytes) in [("tiles", c.tiles), ("geometry", c.geometry), ("rasters", c.rasters), ("symbols", c.symbols)] {
+                XCTAssertLessThanOrEqual(bytes, 4096, name)
+            }
+        }
+        XCTAssertGreaterThan(roomy.cachedBytes.symbols, 4096)
+    }
 }

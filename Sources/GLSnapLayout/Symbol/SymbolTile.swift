@@ -73,4 +73,15 @@ public struct SymbolTile: Sendable {
     var placement = "point"
     public var isEmpty: Bool { instances.isEmpty }
     public var count: Int { instances.count }
+
+    /// Rough bytes held, for cache budgets: the arrays' elements plus a little per nested array
+    /// and per feature (its properties and geometry are shared with the decoded tile).
+    public var estimatedBytes: Int {
+        var n = 256 + instances.count * (MemoryLayout<SymbolInstance>.stride + 64)
+            + glyphQuads.count * MemoryLayout<GlyphQuad>.stride + circles.count * MemoryLayout<LineCircle>.stride
+            + features.count * MemoryLayout<VectorFeature>.stride
+        for line in lines { n += 32 + line.count * MemoryLayout<Vec2>.stride }
+        for s in sections { n += 32 + s.count * MemoryLayout<TextSection>.stride }
+        return n
+    }
 }
