@@ -1,7 +1,4 @@
 // Lines, extruded from their centerline in the vertex shader (MapLibre's line layout).
-// a_pos_normal: x * 2 + round flag, y * 2 + up flag (tile units).
-// a_data: extrude.x * 63 + 128, extrude.y * 63 + 128, direction + 1 | distance low bits << 2, distance high bits.
-#define EXTRUDE_SCALE 0.015873016
 
 in vec2 a_pos_normal;
 in vec4 a_data;
@@ -26,36 +23,11 @@ out vec4 v_color;
 out float v_blur;
 out float v_floorwidth;
 
+#include "include/line_extrude.glsl"
+
 void main() {
-    float antialiasing = 1.0 / u_device_pixel_ratio / 2.0;
-    vec2 extrude = a_data.xy - 128.0;
-    float direction = mod(a_data.z, 4.0) - 1.0;
-    v_linesofar = (floor(a_data.z / 4.0) + a_data.w * 64.0) * 2.0;
-
-    vec2 pos = floor(a_pos_normal * 0.5);
-    vec2 normal = a_pos_normal - 2.0 * pos;
-    normal.y = normal.y * 2.0 - 1.0;
-    v_normal = normal;
-
-    float gapwidth = a_gapwidth / 2.0;
-    float halfwidth = a_width / 2.0;
-    float offset = -1.0 * a_offset;
-    float inset = gapwidth + (gapwidth > 0.0 ? antialiasing : 0.0);
-    float outset = gapwidth + halfwidth * (gapwidth > 0.0 ? 2.0 : 1.0) + (halfwidth == 0.0 ? 0.0 : antialiasing);
-
-    vec2 dist = outset * extrude * EXTRUDE_SCALE;
-    float u = 0.5 * direction;
-    float t = 1.0 - abs(u);
-    vec2 offset2 = offset * extrude * EXTRUDE_SCALE * normal.y * mat2(t, -u, u, t);
-
-    vec4 projected_extrude = u_matrix * vec4(dist / u_ratio, 0.0, 0.0);
-    gl_Position = u_matrix * vec4(pos + offset2 / u_ratio, 0.0, 1.0) + projected_extrude;
-
-    // How much perspective squishes or stretches the extrusion, so the antialiasing stays one pixel.
-    float without_perspective = length(dist);
-    float with_perspective = length(projected_extrude.xy / gl_Position.w * u_units_to_pixels);
-    v_gamma_scale = without_perspective / max(with_perspective, 1e-6);
-    v_width2 = vec2(outset, inset);
+    extrudeLine();
+    v_linesofar = lineDistance();
     v_color = a_color * a_opacity;
     v_blur = a_blur;
     v_floorwidth = max(a_floorwidth, 1e-6);

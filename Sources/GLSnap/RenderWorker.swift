@@ -62,7 +62,7 @@ final class RenderWorker: @unchecked Sendable {
     /// Runs `body` with the worker's renderer, its context current. The renderer is created on
     /// the first job; if that fails, every job gets the same error.
     func run<T>(_ body: @escaping (MapRenderer) throws -> T) throws -> T {
-        if drawOnCallingThread, RenderWorker.currentStackSize() >= RenderWorker.minimumStack {
+        if drawOnCallingThread, RenderWorker.callingThreadStackSize() >= RenderWorker.minimumStack {
             return try runHere(body)
         }
         var result: Result<T, Error>?
@@ -75,8 +75,19 @@ final class RenderWorker: @unchecked Sendable {
         return try result!.get()
     }
 
+    /// The calling thread's stack size, looked up once per thread (for the main thread glibc reads
+    /// /proc/self/maps, too slow to repeat for every snapshot).
+    static func callingThreadStackSize() -> Int {
+        let key = "glsnap.stackSize"
+        let memo = Thread.current.threadDictionary
+        if let size = memo[key] as? Int { return size }
+        let size = currentStackSize()
+        memo[key] = size
+        return size
+    }
+
     /// The calling thread's stack size (the main thread's is its rlimit).
-    static func currentStackSize() -> Int {
+    private static func currentStackSize() -> Int {
         var attr = pthread_attr_t()
         guard pthread_getattr_np(pthread_self(), &attr) == 0 else { return 0 }
         defer { pthread_attr_destroy(&attr) }

@@ -14,9 +14,20 @@ final class ShaderTests: XCTestCase {
         let files = try FileManager.default.contentsOfDirectory(atPath: shadersDir.path).filter { $0.hasSuffix(".glsl") }
         let names = Set(files.map { String($0.split(separator: ".")[0]) })
         XCTAssertEqual(names, Set(ShaderID.allCases.map(\.rawValue)), "shaders/ and ShaderID list different programs")
+        // A line `#include "FILE"` stands for shaders/FILE, as tools/gen-shaders.py expands it.
+        func source(_ name: String) throws -> String {
+            let text = try String(contentsOf: shadersDir.appendingPathComponent(name), encoding: .utf8)
+            return try text.split(separator: "\n", omittingEmptySubsequences: false).map { line -> String in
+                guard line.hasPrefix("#include \""), line.hasSuffix("\"") else { return String(line) }
+                let file = line.dropFirst("#include \"".count).dropLast()
+                var included = try String(contentsOf: shadersDir.appendingPathComponent(String(file)), encoding: .utf8)
+                while included.hasSuffix("\n") { included.removeLast() }
+                return included
+            }.joined(separator: "\n")
+        }
         for id in ShaderID.allCases {
-            let vs = try String(contentsOf: shadersDir.appendingPathComponent("\(id.rawValue).vertex.glsl"), encoding: .utf8)
-            let fs = try String(contentsOf: shadersDir.appendingPathComponent("\(id.rawValue).fragment.glsl"), encoding: .utf8)
+            let vs = try source("\(id.rawValue).vertex.glsl")
+            let fs = try source("\(id.rawValue).fragment.glsl")
             XCTAssertEqual(id.vertexSource, vs, "\(id.rawValue).vertex.glsl changed: run tools/gen-shaders.py")
             XCTAssertEqual(id.fragmentSource, fs, "\(id.rawValue).fragment.glsl changed: run tools/gen-shaders.py")
         }

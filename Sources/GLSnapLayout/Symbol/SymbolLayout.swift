@@ -211,28 +211,34 @@ public enum SymbolLayout {
         return (o[0] * TextShaper.oneEm, o[1] * TextShaper.oneEm)
     }
 
+    /// Where text at `anchor` sits for a radial offset `radius` (MapLibre's): diagonal anchors move
+    /// by radius/√2 on each axis, and vertical moves are shortened by `baseline` toward the text's
+    /// baseline. Units are those of `radius` and `baseline` (24 px glyph units in both callers).
+    static func radialOffset(_ anchor: String, radius r: Double, baseline: Double) -> (Double, Double) {
+        let hyp = r / 2.0.squareRoot()
+        var x = 0.0, y = 0.0
+        switch anchor {
+        case "top-right", "top-left": y = hyp - baseline
+        case "bottom-right", "bottom-left": y = -hyp + baseline
+        case "bottom": y = -r + baseline
+        case "top": y = r - baseline
+        default: break
+        }
+        switch anchor {
+        case "top-right", "bottom-right": x = -hyp
+        case "top-left", "bottom-left": x = hyp
+        case "left": x = r
+        case "right": x = -r
+        default: break
+        }
+        return (x, y)
+    }
+
     /// text-offset, or text-radial-offset when set, in 24 px units.
     static func textOffset(_ layer: StyleLayer, _ ctx: EvaluationContext, anchor: String) -> (Double, Double) {
         if layer.hasValue("text-radial-offset", kind: .layout) {
             let r = max(0, layer.layout("text-radial-offset").evaluateNumber(ctx))
-            let hyp = r / 2.0.squareRoot()
-            let baseline = 7.0 / TextShaper.oneEm
-            var x = 0.0, y = 0.0
-            switch anchor {
-            case "top-right", "top-left": y = hyp - baseline
-            case "bottom-right", "bottom-left": y = -hyp + baseline
-            case "bottom": y = -r + baseline
-            case "top": y = r - baseline
-            default: break
-            }
-            switch anchor {
-            case "top-right", "bottom-right": x = -hyp
-            case "top-left", "bottom-left": x = hyp
-            case "left": x = r
-            case "right": x = -r
-            default: break
-            }
-            return (x * TextShaper.oneEm, y * TextShaper.oneEm)
+            return radialOffset(anchor, radius: r * TextShaper.oneEm, baseline: 7)
         }
         let o = layer.layout("text-offset").evaluateNumbers(ctx)
         guard o.count == 2 else { return (0, 0) }

@@ -75,25 +75,7 @@ extension SymbolPlacement {
     /// MapLibre's evaluateVariableOffset: the offset (24 px units) text at `anchor` moves by.
     static func variableOffset(_ anchor: String, _ offset: (Double, Double)) -> (Double, Double) {
         let baseline = 7.0
-        if offset.1.isNaN {
-            let r = offset.0, hyp = r / 2.0.squareRoot()
-            var x = 0.0, y = 0.0
-            switch anchor {
-            case "top-right", "top-left": y = hyp - baseline
-            case "bottom-right", "bottom-left": y = -hyp + baseline
-            case "bottom": y = -r + baseline
-            case "top": y = r - baseline
-            default: break
-            }
-            switch anchor {
-            case "top-right", "bottom-right": x = -hyp
-            case "top-left", "bottom-left": x = hyp
-            case "right": x = -r
-            case "left": x = r
-            default: break
-            }
-            return (x, y)
-        }
+        if offset.1.isNaN { return SymbolLayout.radialOffset(anchor, radius: offset.0, baseline: baseline) }
         let ox = abs(offset.0), oy = abs(offset.1)
         var x = 0.0, y = 0.0
         switch anchor {

@@ -370,9 +370,6 @@ void main() {
 """#
         case .line: return #"""
 // Lines, extruded from their centerline in the vertex shader (MapLibre's line layout).
-// a_pos_normal: x * 2 + round flag, y * 2 + up flag (tile units).
-// a_data: extrude.x * 63 + 128, extrude.y * 63 + 128, direction + 1 | distance low bits << 2, distance high bits.
-#define EXTRUDE_SCALE 0.015873016
 
 in vec2 a_pos_normal;
 in vec4 a_data;
@@ -397,11 +394,20 @@ out vec4 v_color;
 out float v_blur;
 out float v_floorwidth;
 
-void main() {
+// MapLibre's line extrusion, shared by line, line_gradient and line_pattern (tools/gen-shaders.py
+// puts this file where a vertex shader says #include). The including shader declares what it
+// reads: a_pos_normal, a_data, a_width, a_gapwidth, a_offset, u_matrix, u_ratio,
+// u_units_to_pixels, u_device_pixel_ratio; and what it sets: v_normal, v_width2, v_gamma_scale.
+// a_pos_normal: x * 2 + round flag, y * 2 + up flag (tile units).
+// a_data: extrude.x * 63 + 128, extrude.y * 63 + 128, direction + 1 | distance low bits << 2, distance high bits.
+#define EXTRUDE_SCALE 0.015873016
+
+// Sets gl_Position (the vertex moved out from the centerline by the width and offset), v_normal,
+// v_width2 (outset, inset) and v_gamma_scale.
+void extrudeLine() {
     float antialiasing = 1.0 / u_device_pixel_ratio / 2.0;
     vec2 extrude = a_data.xy - 128.0;
     float direction = mod(a_data.z, 4.0) - 1.0;
-    v_linesofar = (floor(a_data.z / 4.0) + a_data.w * 64.0) * 2.0;
 
     vec2 pos = floor(a_pos_normal * 0.5);
     vec2 normal = a_pos_normal - 2.0 * pos;
@@ -427,6 +433,16 @@ void main() {
     float with_perspective = length(projected_extrude.xy / gl_Position.w * u_units_to_pixels);
     v_gamma_scale = without_perspective / max(with_perspective, 1e-6);
     v_width2 = vec2(outset, inset);
+}
+
+// The distance along the line to this vertex (tile units), from a_data's packed bits.
+float lineDistance() {
+    return (floor(a_data.z / 4.0) + a_data.w * 64.0) * 2.0;
+}
+
+void main() {
+    extrudeLine();
+    v_linesofar = lineDistance();
     v_color = a_color * a_opacity;
     v_blur = a_blur;
     v_floorwidth = max(a_floorwidth, 1e-6);
@@ -434,11 +450,8 @@ void main() {
 
 """#
         case .lineGradient: return #"""
-// line-gradient: lines extruded as in line.vertex.glsl, colored from the line-gradient ramp by
+// line-gradient: lines extruded as in include/line_extrude.glsl, colored from the line-gradient ramp by
 // their progress along the whole line.
-// a_pos_normal: x * 2 + round flag, y * 2 + up flag (tile units).
-// a_data: extrude.x * 63 + 128, extrude.y * 63 + 128, direction + 1, and the distance (unused here).
-#define EXTRUDE_SCALE 0.015873016
 
 in vec2 a_pos_normal;
 in vec4 a_data;
@@ -461,7 +474,17 @@ out float v_lineprogress;
 out float v_opacity;
 out float v_blur;
 
-void main() {
+// MapLibre's line extrusion, shared by line, line_gradient and line_pattern (tools/gen-shaders.py
+// puts this file where a vertex shader says #include). The including shader declares what it
+// reads: a_pos_normal, a_data, a_width, a_gapwidth, a_offset, u_matrix, u_ratio,
+// u_units_to_pixels, u_device_pixel_ratio; and what it sets: v_normal, v_width2, v_gamma_scale.
+// a_pos_normal: x * 2 + round flag, y * 2 + up flag (tile units).
+// a_data: extrude.x * 63 + 128, extrude.y * 63 + 128, direction + 1 | distance low bits << 2, distance high bits.
+#define EXTRUDE_SCALE 0.015873016
+
+// Sets gl_Position (the vertex moved out from the centerline by the width and offset), v_normal,
+// v_width2 (outset, inset) and v_gamma_scale.
+void extrudeLine() {
     float antialiasing = 1.0 / u_device_pixel_ratio / 2.0;
     vec2 extrude = a_data.xy - 128.0;
     float direction = mod(a_data.z, 4.0) - 1.0;
@@ -490,6 +513,15 @@ void main() {
     float with_perspective = length(projected_extrude.xy / gl_Position.w * u_units_to_pixels);
     v_gamma_scale = without_perspective / max(with_perspective, 1e-6);
     v_width2 = vec2(outset, inset);
+}
+
+// The distance along the line to this vertex (tile units), from a_data's packed bits.
+float lineDistance() {
+    return (floor(a_data.z / 4.0) + a_data.w * 64.0) * 2.0;
+}
+
+void main() {
+    extrudeLine();
     v_lineprogress = a_lineprogress;
     v_opacity = a_opacity;
     v_blur = a_blur;
@@ -497,9 +529,8 @@ void main() {
 
 """#
         case .linePattern: return #"""
-// line-pattern: lines extruded as in line.vertex.glsl, carrying the distance along the line so
+// line-pattern: lines extruded as in include/line_extrude.glsl, carrying the distance along the line so
 // the fragment shader can repeat the image along it, scaled to the line's width.
-#define EXTRUDE_SCALE 0.015873016
 
 in vec2 a_pos_normal;
 in vec4 a_data;
@@ -525,11 +556,20 @@ out float v_opacity;
 out vec4 v_pattern;
 out float v_pixel_ratio;
 
-void main() {
+// MapLibre's line extrusion, shared by line, line_gradient and line_pattern (tools/gen-shaders.py
+// puts this file where a vertex shader says #include). The including shader declares what it
+// reads: a_pos_normal, a_data, a_width, a_gapwidth, a_offset, u_matrix, u_ratio,
+// u_units_to_pixels, u_device_pixel_ratio; and what it sets: v_normal, v_width2, v_gamma_scale.
+// a_pos_normal: x * 2 + round flag, y * 2 + up flag (tile units).
+// a_data: extrude.x * 63 + 128, extrude.y * 63 + 128, direction + 1 | distance low bits << 2, distance high bits.
+#define EXTRUDE_SCALE 0.015873016
+
+// Sets gl_Position (the vertex moved out from the centerline by the width and offset), v_normal,
+// v_width2 (outset, inset) and v_gamma_scale.
+void extrudeLine() {
     float antialiasing = 1.0 / u_device_pixel_ratio / 2.0;
     vec2 extrude = a_data.xy - 128.0;
     float direction = mod(a_data.z, 4.0) - 1.0;
-    v_linesofar = (floor(a_data.z / 4.0) + a_data.w * 64.0) * 2.0;
 
     vec2 pos = floor(a_pos_normal * 0.5);
     vec2 normal = a_pos_normal - 2.0 * pos;
@@ -550,10 +590,21 @@ void main() {
     vec4 projected_extrude = u_matrix * vec4(dist / u_ratio, 0.0, 0.0);
     gl_Position = u_matrix * vec4(pos + offset2 / u_ratio, 0.0, 1.0) + projected_extrude;
 
+    // How much perspective squishes or stretches the extrusion, so the antialiasing stays one pixel.
     float without_perspective = length(dist);
     float with_perspective = length(projected_extrude.xy / gl_Position.w * u_units_to_pixels);
     v_gamma_scale = without_perspective / max(with_perspective, 1e-6);
     v_width2 = vec2(outset, inset);
+}
+
+// The distance along the line to this vertex (tile units), from a_data's packed bits.
+float lineDistance() {
+    return (floor(a_data.z / 4.0) + a_data.w * 64.0) * 2.0;
+}
+
+void main() {
+    extrudeLine();
+    v_linesofar = lineDistance();
     v_blur = a_blur;
     v_opacity = a_opacity;
     v_pattern = a_pattern;

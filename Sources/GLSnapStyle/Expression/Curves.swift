@@ -101,27 +101,39 @@ final class StepExpr: Expr {
         guard (args.count - 1) % 2 == 0 else { return ctx.error("Expected an even number of arguments.") }
         guard let input = ctx.parse(args[1], 1, .number) else { return nil }
         var out = ControlParsers.outputType(ctx)
-        var labels: [Double] = [], outputs: [Expr] = []
-        var i = 1
-        while i < args.count {
-            let label: Double
-            if i == 1 { label = -.infinity } else {
-                guard case .number(let n) = args[i] else {
-                    return ctx.error("Input/output pairs for \"step\" expressions must be defined using literal numeric values (not computed expressions) for the input values.", i)
-                }
-                label = n
-            }
-            if let last = labels.last, last >= label {
-                return ctx.error("Input/output pairs for \"step\" expressions must be arranged with input values in strictly ascending order.", i)
-            }
-            guard let p = ctx.parse(args[i + 1], i + 1, out) else { return nil }
-            out = out ?? p.type
-            labels.append(label); outputs.append(p)
-            i += 2
-        }
-        guard let type = out else { return nil }
+        // args[1] is the input: the first output's label is -∞.
+        guard let (labels, outputs) = parseStops(args, from: 1, operator: "step", out: &out, ctx), let type = out else { return nil }
         return StepExpr(type, input, labels, outputs)
     }
+}
+
+/// The label/output stops of `step` and `interpolate`, read from `args[first...]` in pairs:
+/// literal labels in strictly ascending order, outputs of one type (`out`, or the first output's).
+/// Stops starting at index 1 are a step's: args[1] is its input, so the first output's label is -∞.
+func parseStops(_ args: [JSON], from first: Int, operator op: String, out: inout ExprType?,
+                _ ctx: ParsingContext) -> (labels: [Double], outputs: [Expr])? {
+    var labels: [Double] = [], outputs: [Expr] = []
+    var i = first
+    while i < args.count {
+        let label: Double
+        if i == 1 {
+            label = -.infinity
+        } else if case .number(let n) = args[i] {
+            label = n
+        } else {
+            _ = ctx.error("Input/output pairs for \"\(op)\" expressions must be defined using literal numeric values (not computed expressions) for the input values.", i)
+            return nil
+        }
+        if let last = labels.last, last >= label {
+            _ = ctx.error("Input/output pairs for \"\(op)\" expressions must be arranged with input values in strictly ascending order.", i)
+            return nil
+        }
+        guard let p = ctx.parse(args[i + 1], i + 1, out) else { return nil }
+        out = out ?? p.type
+        labels.append(label); outputs.append(p)
+        i += 2
+    }
+    return (labels, outputs)
 }
 
 /// The color space `interpolate` blends colors in.
@@ -182,21 +194,7 @@ final class InterpolateExpr: Expr {
         var out: ExprType?
         let space: ColorSpace = op == "interpolate-hcl" ? .hcl : (op == "interpolate-lab" ? .lab : .rgb)
         if space != .rgb && ctx.expectedType != .colorArray { out = .color } else { out = ControlParsers.outputType(ctx) }
-        var labels: [Double] = [], outputs: [Expr] = []
-        var i = 3
-        while i < args.count {
-            guard case .number(let label) = args[i] else {
-                return ctx.error("Input/output pairs for \"interpolate\" expressions must be defined using literal numeric values (not computed expressions) for the input values.", i)
-            }
-            if let last = labels.last, last >= label {
-                return ctx.error("Input/output pairs for \"interpolate\" expressions must be arranged with input values in strictly ascending order.", i)
-            }
-            guard let p = ctx.parse(args[i + 1], i + 1, out) else { return nil }
-            out = out ?? p.type
-            labels.append(label); outputs.append(p)
-            i += 2
-        }
-        guard let type = out else { return nil }
+        guard let (labels, outputs) = parseStops(args, from: 3, operator: "interpolate", out: &out, ctx), let type = out else { return nil }
         let ok: Bool
         switch type {
         case .number, .color, .padding, .numberArray, .colorArray, .variableAnchorOffsetCollection, .projectionDefinition: ok = true
