@@ -29,10 +29,10 @@ final class RenderWorker: @unchecked Sendable {
     let rasterizer: SoftwareRasterizer
     let drawOnCallingThread: Bool
 
-    // The worker's own thread, for hand-offs.
+    // The worker's own thread, for hand-offs (a pthread, so that `shutdown` can join it).
     private var jobs: [() -> Void] = []
     private let condition = NSCondition()
-    private var threadStarted = false
+    private var thread: pthread_t?
     private var stopping = false
 
     static let minimumStack = 4 << 20
@@ -44,19 +44,42 @@ final class RenderWorker: @unchecked Sendable {
         self.drawOnCallingThread = drawOnCallingThread
     }
 
-    deinit {
-        // GL objects are deleted with their context current, then the context is destroyed.
-        if case .success(let r)? = renderer, (try? r.context.makeCurrent()) != nil {
-            renderer = nil
-        }
-    }
+    deinit { destroyRenderer() }
 
-    /// Ends the worker's thread, if it has one, once its queued jobs are done.
-    func stop() {
+    /// Ends the worker in order: queued jobs finish, the renderer's GL objects and context are
+    /// destroyed, and the worker's thread (if it has one) has exited when this returns. Later jobs
+    /// throw. A process must not exit while a worker is still tearing down: `exit` runs the
+    /// libraries' destructors (`_dl_fini`) and unmaps Mesa under a thread still inside
+    /// `OSMesaMakeCurrent` or its thread-local destructors, a segfault in about 1 of 100 exits
+    /// with two renders at once (more on a busy machine).
+    func shutdown() {
         condition.lock()
         stopping = true
-        condition.signal()
+        condition.broadcast()
+        let running = thread
+        thread = nil
         condition.unlock()
+        if let running {
+            // A job that drops the last reference to its snapshotter runs this on the worker's own
+            // thread, which cannot join itself; it exits once the job returns.
+            if pthread_equal(running, pthread_self()) != 0 {
+                pthread_detach(running)
+            } else {
+                pthread_join(running, nil)
+            }
+        }
+        // In calling-thread mode the renderer lives outside the thread; this waits for a job in flight.
+        destroyRenderer()
+    }
+
+    /// Deletes the GL objects with their context current, then the context.
+    private func destroyRenderer() {
+        lock.lock()
+        defer { lock.unlock() }
+        if case .success(let r)? = renderer {
+            _ = try? r.context.makeCurrent()
+        }
+        renderer = nil
     }
 
     /// Runs `body` with the worker's renderer, its context current. The renderer is created on
@@ -65,14 +88,14 @@ final class RenderWorker: @unchecked Sendable {
         if drawOnCallingThread, RenderWorker.callingThreadStackSize() >= RenderWorker.minimumStack {
             return try runHere(body)
         }
-        var result: Result<T, Error>?
+        var result: Result<T, Error> = .failure(GLSnapError.render("the render job did not run"))
         let done = DispatchSemaphore(value: 0)
-        enqueue { [self] in
+        try enqueue { [self] in
             result = Result { try runHere(body) }
             done.signal()
         }
         done.wait()
-        return try result!.get()
+        return try result.get()
     }
 
     /// The calling thread's stack size, looked up once per thread (for the main thread glibc reads
@@ -99,6 +122,7 @@ final class RenderWorker: @unchecked Sendable {
     private func runHere<T>(_ body: (MapRenderer) throws -> T) throws -> T {
         lock.lock()
         defer { lock.unlock() }
+        if isStopping { throw GLSnapError.render("the snapshotter was closed") }
         switch renderer {
         case nil:
             renderer = Result { try MapRenderer(backend: backend, rasterizer: rasterizer) }
@@ -118,27 +142,56 @@ final class RenderWorker: @unchecked Sendable {
         }
     }
 
-    private func enqueue(_ job: @escaping () -> Void) {
-        condition.lock()
-        jobs.append(job)
-        if !threadStarted {
-            threadStarted = true
-            // The thread holds the worker until stop(): the snapshotter stops it on deinit.
-            let thread = Thread { [self] in loop() }
-            thread.name = "glsnap-render-\(backend.rawValue)"
-            thread.stackSize = RenderWorker.threadStack
-            thread.start()
-        }
-        condition.signal()
-        condition.unlock()
+    private var isStopping: Bool {
+        condition.lock(); defer { condition.unlock() }
+        return stopping
     }
 
+    /// Queues `job` for the worker's thread, starting the thread on first use.
+    private func enqueue(_ job: @escaping () -> Void) throws {
+        condition.lock()
+        defer { condition.unlock() }
+        guard !stopping else { throw GLSnapError.render("the snapshotter was closed") }
+        if thread == nil {
+            guard let started = startThread() else { throw GLSnapError.render("pthread_create failed for a render thread") }
+            thread = started
+        }
+        jobs.append(job)
+        condition.signal()
+    }
+
+    /// Starts the worker's thread (`threadStack` of stack); it holds the worker until `shutdown`,
+    /// which the snapshotter calls on close or deinit.
+    private func startThread() -> pthread_t? {
+        var attr = pthread_attr_t()
+        pthread_attr_init(&attr)
+        defer { pthread_attr_destroy(&attr) }
+        pthread_attr_setstacksize(&attr, RenderWorker.threadStack)
+        let retained = Unmanaged.passRetained(self)
+        var handle = pthread_t()
+        let started = pthread_create(&handle, &attr, { context in
+            let worker = Unmanaged<RenderWorker>.fromOpaque(context!).takeRetainedValue()
+            worker.loop()
+            return nil
+        }, retained.toOpaque())
+        guard started == 0 else {
+            retained.release()
+            return nil
+        }
+        // Thread names are at most 15 bytes.
+        _ = pthread_setname_np(handle, String("glsnap-\(backend.rawValue)".prefix(15)))
+        return handle
+    }
+
+    /// Runs jobs until `shutdown`; the renderer is destroyed here, on the thread that drew with it,
+    /// before the thread exits.
     private func loop() {
         while true {
             condition.lock()
             while jobs.isEmpty && !stopping { condition.wait() }
             if jobs.isEmpty {
                 condition.unlock()
+                destroyRenderer()
                 return
             }
             let job = jobs.removeFirst()

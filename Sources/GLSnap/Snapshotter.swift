@@ -80,7 +80,15 @@ public final class Snapshotter: @unchecked Sendable {
         if let path = options.httpCachePath { httpClient = HTTPClient(options: HTTPOptions(diskCachePath: path)) }
     }
 
-    deinit { workers.forEach { $0.stop() } }
+    deinit { close() }
+
+    /// Ends the snapshotter's workers in order: snapshots in flight finish, then each GL context is
+    /// destroyed and each render thread has exited when this returns. Later snapshots throw. A
+    /// program that exits right after its last snapshot calls this first (deinit does too), so
+    /// that `exit` never unloads Mesa under a thread still releasing a context. Safe to call again.
+    public func close() {
+        workers.forEach { $0.shutdown() }
+    }
 
     /// What the shared caches hold now: estimated bytes of decoded tiles, tessellated tile layers,
     /// decoded rasters and laid-out symbols (each within its budget in `options.limits`).

@@ -76,6 +76,8 @@ enum BenchCommand {
         }
         do { _ = try options.pixelSize() } catch { throw UsageError("\(error)") }
         let snapshotter = Snapshotter(options: options)
+        // Workers end in order before the process exits (see Snapshotter.close).
+        defer { snapshotter.close() }
         try snapshotter.setStyle(path: try a.options["--style"] ?? BundledExample.stylePath())
 
         var cameras: [CameraOptions]

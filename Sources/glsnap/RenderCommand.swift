@@ -105,6 +105,8 @@ enum RenderCommand {
             options.httpCachePath = (folder as NSString).appendingPathComponent(httpCacheFile)
         }
         let snapshotter = Snapshotter(options: options)
+        // Workers end in order before the process exits (see Snapshotter.close).
+        defer { snapshotter.close() }
         if let style = a.options["--style"] {
             try snapshotter.setStyle(path: style)
         } else {

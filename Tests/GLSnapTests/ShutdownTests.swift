@@ -1,0 +1,49 @@
+import Foundation
+import XCTest
+@testable import GLSnap
+
+/// The snapshotter ends its workers in order, so a process may exit right after its last snapshot.
+final class ShutdownTests: XCTestCase {
+    /// Names of this process's threads that are render workers (`glsnap-…`).
+    private func renderThreads() -> [String] {
+        let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/task")) ?? []
+        return tasks.compactMap { try? String(contentsOfFile: "/proc/self/task/\($0)/comm", encoding: .utf8) }
+            .map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
+            .filter { $0.hasPrefix("glsnap-") }
+    }
+
+    private func snapshotter() throws -> Snapshotter {
+        let s = Snapshotter(options: MapSnapshotOptions(size: Size(width: 64, height: 64), workers: 2))
+        try s.setStyle(path: TestPaths.example)
+        s.setCamera(CameraOptions(center: Coordinate(latitude: 41.87, longitude: -87.65), zoom: 14))
+        return s
+    }
+
+    func testCloseJoinsTheRenderThreads() throws {
+        XCTAssertEqual(renderThreads(), [], "another test left render threads running")
+        let s = try snapshotter()
+        // Two snapshots at once, so both workers start their threads.
+        let group = DispatchGroup()
+        for _ in 0..<2 {
+            DispatchQueue.global().async(group: group) { _ = try? s.snapshot() }
+        }
+        group.wait()
+        XCTAssertFalse(renderThreads().isEmpty)
+        s.close()
+        // Checked at once: close returns only after every render thread has exited.
+        XCTAssertEqual(renderThreads(), [])
+        XCTAssertThrowsError(try s.snapshot()) { error in
+            XCTAssertTrue("\(error)".contains("closed"), "\(error)")
+        }
+        s.close()  // again: no effect
+    }
+
+    func testDeinitJoinsTheRenderThreads() throws {
+        do {
+            let s = try snapshotter()
+            _ = try s.snapshot()
+            XCTAssertEqual(renderThreads().count, 1)
+        }
+        XCTAssertEqual(renderThreads(), [])
+    }
+}
