@@ -47,7 +47,7 @@ public struct MapSnapshotOptions: Sendable {
     /// (written band by band) may exceed `limits.maxImagePixels`, not `limits.maxImageSide`.
     public func pixelSize(streamed: Bool = false) throws -> (width: Int, height: Int) {
         guard size.width.isFinite, size.height.isFinite, size.width > 0, size.height > 0 else {
-            throw GLSnapError.invalidOptions("size \(size.width)x\(size.height) must be positive")
+            throw GLSnapError.invalidOptions("size \(CheckedNumber.describe(size.width))x\(CheckedNumber.describe(size.height)) must be positive")
         }
         guard pixelRatio.isFinite, limits.pixelRatio.contains(pixelRatio) else {
             throw GLSnapError.invalidOptions("pixel ratio \(pixelRatio) is outside \(limits.pixelRatio.lowerBound)...\(limits.pixelRatio.upperBound)")
@@ -57,10 +57,10 @@ public struct MapSnapshotOptions: Sendable {
             throw GLSnapError.invalidOptions("size \(size.width)x\(size.height) at ratio \(pixelRatio) is less than one pixel")
         }
         guard w <= Double(limits.maxImageSide), h <= Double(limits.maxImageSide) else {
-            throw GLSnapError.invalidOptions("image \(Int(w))x\(Int(h)) pixels exceeds the limit of \(limits.maxImageSide) pixels per side")
+            throw GLSnapError.invalidOptions("image \(CheckedNumber.describe(w))x\(CheckedNumber.describe(h)) pixels exceeds the limit of \(limits.maxImageSide) pixels per side")
         }
         guard streamed || w * h <= Double(limits.maxImagePixels) else {
-            throw GLSnapError.invalidOptions("image \(Int(w))x\(Int(h)) pixels is over \(limits.maxImagePixels) pixels to hold in memory; stream it to a file instead (glsnap render does)")
+            throw GLSnapError.invalidOptions("image \(CheckedNumber.describe(w))x\(CheckedNumber.describe(h)) pixels is over \(limits.maxImagePixels) pixels to hold in memory; stream it to a file instead (glsnap render does)")
         }
         guard limits.pieceSize >= 16 else {
             throw GLSnapError.invalidOptions("piece size \(limits.pieceSize) must be at least 16 pixels")

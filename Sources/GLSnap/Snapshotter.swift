@@ -174,8 +174,13 @@ public final class Snapshotter: @unchecked Sendable {
             }
             return t
         }
-        let center = camera.center ?? s?.center.flatMap { $0.count >= 2 ? Coordinate(latitude: $0[1], longitude: $0[0]) : nil }
+        var center = camera.center ?? s?.center.flatMap { $0.count >= 2 ? Coordinate(latitude: $0[1], longitude: $0[0]) : nil }
             ?? Coordinate(latitude: 0, longitude: 0)
+        // A longitude past the antimeridian is the same place on the next world copy, as MapLibre
+        // wraps it (unwrapped, 1e300 degrees never ends the tile cover).
+        if center.longitude.isFinite, abs(center.longitude) > 180 {
+            center.longitude = remainder(center.longitude, 360)
+        }
         let zoom = camera.zoom ?? s?.zoom ?? 0
         guard center.latitude.isFinite, center.longitude.isFinite, (-90...90).contains(center.latitude) else {
             throw GLSnapError.invalidOptions("center \(center.longitude),\(center.latitude) is not a valid coordinate")

@@ -1,4 +1,5 @@
 import Foundation
+import GLSnap
 
 /// A small command-line reader: `--name value`, `--name=value`, `-o value`, flags, and positionals.
 /// A value that starts with '-' followed by a digit (like `-87.65,41.87`) is a value, never an option.
@@ -50,6 +51,19 @@ struct Arguments {
         return d
     }
 
+    /// A number within `range`, or nil when the option is absent; anything else is a usage error.
+    func double(_ name: String, in range: ClosedRange<Double>) throws -> Double? {
+        guard let d = try double(name) else { return nil }
+        do { return try CheckedNumber.double(d, name, in: range) } catch { throw UsageError("\(error.plainMessage)") }
+    }
+
+    /// A whole number within `range`, or nil when the option is absent; anything else is a usage error.
+    func int(_ name: String, in range: ClosedRange<Int>) throws -> Int? {
+        guard let v = options[name] else { return nil }
+        guard let d = Double(v) else { throw UsageError("\(name) expects a whole number, got '\(v)'") }
+        do { return try CheckedNumber.int(d, name, in: range) } catch { throw UsageError("\(error.plainMessage)") }
+    }
+
     /// A list of `count` comma-separated numbers (e.g. `--center -87.65,41.87`).
     func doubles(_ name: String, count: Int) throws -> [Double]? {
         guard let v = options[name] else { return nil }
@@ -64,4 +78,12 @@ struct Arguments {
 struct UsageError: Error, CustomStringConvertible {
     let description: String
     init(_ message: String) { description = message }
+}
+
+extension Error {
+    /// The message of a `GLSnapError.invalidOptions` without its prefix, else the error's description.
+    var plainMessage: String {
+        if case GLSnapError.invalidOptions(let m)? = self as? GLSnapError { return m }
+        return "\(self)"
+    }
 }

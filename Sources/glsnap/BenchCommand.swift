@@ -41,8 +41,7 @@ enum BenchCommand {
         }
         let size = try parseSize(a.options["--size"] ?? "512x512")
         let ratio = try a.double("--ratio") ?? 1
-        let workers = Int(try a.double("--workers") ?? 2)
-        guard (1...64).contains(workers) else { throw UsageError("--workers must be 1-64") }
+        let workers = try a.int("--workers", in: 1...64) ?? 2
         let format = a.options["--format"] ?? "png"
         guard ["png", "jpeg", "jpg", "webp", "raw"].contains(format) else { throw UsageError("--format must be png, jpeg, webp or raw") }
         // Throughput default: zlib level 1 without filters (measured: several times faster than
@@ -84,12 +83,12 @@ enum BenchCommand {
         if let file = a.options["--cameras"] {
             cameras = try loadCameras(file)
         } else {
-            let count = Int(try a.double("--count") ?? 30)
-            let seed = UInt64(try a.double("--seed") ?? 7)
+            let count = try a.int("--count", in: 1...10_000_000) ?? 30
+            let seed = UInt64(try a.int("--seed", in: 0...Int.max) ?? 7)
             cameras = try walk(snapshotter, count: count, seed: seed)
         }
         guard !cameras.isEmpty else { throw UsageError("no cameras to render") }
-        let warmup = Int(try a.double("--warmup") ?? Double(workers))
+        let warmup = try a.int("--warmup", in: 0...100_000) ?? workers
 
         // Warm-up: contexts, programs and caches of the first views, rendered by `workers` threads
         // at once as the measured run is, so every worker's context is made before it.
@@ -241,12 +240,18 @@ enum BenchCommand {
         }
     }
 
+    /// Largest `--size` side in points (images are further bounded in pixels by `Limits.maxImageSide`).
+    static let maxSizePoints = 1_000_000.0
+
     static func parseSize(_ s: String) throws -> Size {
-        let parts = s.lowercased().split(separator: "x").map { Double($0) }
-        guard parts.count == 2, let w = parts[0], let h = parts[1], w >= 1, h >= 1 else {
+        let parts = s.lowercased().split(separator: "x", omittingEmptySubsequences: false).map { Double($0) }
+        guard parts.count == 2, let w = parts[0], let h = parts[1] else {
             throw UsageError("--size expects WIDTHxHEIGHT, got '\(s)'")
         }
-        return Size(width: w, height: h)
+        do {
+            return Size(width: try CheckedNumber.double(w, "--size width", in: 1...maxSizePoints),
+                        height: try CheckedNumber.double(h, "--size height", in: 1...maxSizePoints))
+        } catch { throw UsageError(error.plainMessage) }
     }
 
     /// Cameras in shared/peers/cameras.py's format: [{"center": [lon, lat], "zoom", "bearing", "pitch"}].

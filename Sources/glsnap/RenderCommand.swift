@@ -40,7 +40,7 @@ enum RenderCommand {
 
     static func run(_ argv: [String]) throws -> Int32 {
         let a = try Arguments(argv, valued: ["--style", "--center", "--zoom", "--bearing", "--pitch", "--bounds", "--padding",
-                                             "--size", "--ratio", "--backend", "--compression", "-o", "--output", "--piece",
+                                             "--size", "--ratio", "--backend", "--compression", "-o", "--output", "--format", "--piece",
                                              "--fit-data", "--resolution", "--max-size", "--http-cache"],
                               flags: ["--help", "-h", "--quiet", "--strict"])
         if a.flags.contains("--help") || a.flags.contains("-h") {
@@ -64,14 +64,8 @@ enum RenderCommand {
             png = PNGEncoder.Options(compressionLevel: level, filter: png.filter)
         }
         var limits = Limits()
-        if let m = try a.double("--max-size") {
-            guard m >= 1, m <= 1_000_000 else { throw UsageError("--max-size must be 1-1000000") }
-            limits.maxImageSide = Int(m)
-        }
-        if let p = try a.double("--piece") {
-            guard p >= 16, p == p.rounded() else { throw UsageError("--piece must be a whole number of pixels, at least 16") }
-            limits.pieceSize = Int(p)
-        }
+        if let m = try a.int("--max-size", in: 1...1_000_000) { limits.maxImageSide = m }
+        if let p = try a.int("--piece", in: 16...65536) { limits.pieceSize = p }
         var camera = CameraOptions()
         if let c = try a.doubles("--center", count: 2) {
             camera.center = Coordinate(latitude: c[1], longitude: c[0])
@@ -79,13 +73,13 @@ enum RenderCommand {
         camera.zoom = try a.double("--zoom")
         camera.bearing = try a.double("--bearing")
         camera.pitch = try a.double("--pitch")
-        let padding = EdgeInsets(all: try a.double("--padding") ?? 0)
+        let padding = EdgeInsets(all: try a.double("--padding", in: 0...BenchCommand.maxSizePoints) ?? 0)
         if let b = try a.doubles("--bounds", count: 4) {
             camera.bounds = CoordinateBounds(west: b[0], south: b[1], east: b[2], north: b[3])
             camera.padding = padding
         }
-        let resolution = try a.double("--resolution")
-        if let r = resolution, r <= 0 { throw UsageError("--resolution must be positive meters per point") }
+        // From a millimetre to a whole world's width per point.
+        let resolution = try a.double("--resolution", in: 0.001...40_075_017)
         if autoSize {
             guard camera.bounds != nil || a.options["--fit-data"] != nil else {
                 throw UsageError("--size auto needs --bounds or --fit-data SOURCE")
@@ -93,6 +87,7 @@ enum RenderCommand {
             guard camera.zoom != nil || resolution != nil else { throw UsageError("--size auto needs --zoom or --resolution") }
         }
         let output = a.options["-o"] ?? a.options["--output"] ?? "map.png"
+        let format = try ImageFormat(output: output, option: a.options["--format"])
 
         // A broken tile or source is drawn around with a warning unless --strict asks for an error.
         var options = MapSnapshotOptions(size: size, pixelRatio: ratio, backend: backend, limits: limits,
@@ -126,6 +121,9 @@ enum RenderCommand {
         if autoSize, let bounds = camera.bounds {
             let latitude = (bounds.southwest.latitude + bounds.northeast.latitude) / 2
             let zoom = try camera.zoom ?? resolution.map { ContentSize.zoom(metersPerPoint: $0, latitude: latitude) } ?? { throw UsageError("--size auto needs --zoom") }()
+            guard zoom.isFinite, (0...24).contains(zoom) else {
+                throw UsageError("--size auto: --resolution \(resolution ?? 0) meters per point is zoom \(zoom), outside 0...24")
+            }
             let fit = ContentSize.fitting(bounds, zoom: zoom, padding: padding, bearing: camera.bearing ?? 0)
             options.size = fit.size
             do { _ = try options.pixelSize(streamed: true) } catch { throw UsageError("--size auto: \(error)") }
@@ -139,22 +137,24 @@ enum RenderCommand {
         if limits.pieceSize > glLimit {
             snapshotter.options.limits.pieceSize = glLimit
         }
-        let lower = output.lowercased()
-        if lower.hasSuffix(".jpg") || lower.hasSuffix(".jpeg") || lower.hasSuffix(".webp") {
+        // Opened before drawing, so an unwritable place is found before a long render.
+        let file = try OutputFile(path: output)
+        if format != .png {
             // JPEG and WebP are encoded from the whole image in memory.
             let snapshot: Snapshot
             do { snapshot = try snapshotter.snapshot(camera: camera) } catch let e as GLSnapError {
                 if case .invalidOptions = e { throw UsageError("\(e)") }
                 throw e
             }
-            let bytes = lower.hasSuffix(".webp") ? try WebPEncoder().encode(snapshot.image) : try JPEGEncoder().encode(snapshot.image)
-            guard FileManager.default.createFile(atPath: output, contents: Data(bytes)) else { throw CLIError("cannot write \(output)") }
+            let bytes = format == .webp ? try WebPEncoder().encode(snapshot.image) : try JPEGEncoder().encode(snapshot.image)
+            try file.write(bytes)
+            try file.commit()
             snapshot.warnings.forEach(warn)
             print("wrote \(output) (\(snapshot.image.width)x\(snapshot.image.height) pixels, \(bytes.count) bytes)")
             return 0
         }
         let (width, height) = try snapshotter.options.pixelSize(streamed: true)
-        try write(snapshotter, camera: camera, to: output, width: width, height: height, png: png,
+        try write(snapshotter, camera: camera, to: file, width: width, height: height, png: png,
                   showProgress: !a.flags.contains("--quiet"))
         return 0
     }
@@ -167,19 +167,15 @@ enum RenderCommand {
     }
 
     /// Renders band by band into a PNG file, so memory holds one band, not the image.
-    static func write(_ snapshotter: Snapshotter, camera: CameraOptions, to output: String, width: Int, height: Int,
+    static func write(_ snapshotter: Snapshotter, camera: CameraOptions, to file: OutputFile, width: Int, height: Int,
                       png: PNGEncoder.Options, showProgress: Bool) throws {
-        guard FileManager.default.createFile(atPath: output, contents: nil), let file = FileHandle(forWritingAtPath: output) else {
-            throw CLIError("cannot write \(output)")
-        }
-        defer { try? file.close() }
         var pending = [UInt8]()
         var written = 0
         var writeError: Error?
         let writer = try PNGRowWriter(width: width, height: height, options: png) { chunk in
             pending.append(contentsOf: chunk)
             if pending.count >= 1 << 20 {
-                do { try file.write(contentsOf: pending) } catch { writeError = error }
+                do { try file.write(pending) } catch { writeError = error }
                 written += pending.count
                 pending.removeAll(keepingCapacity: true)
             }
@@ -191,20 +187,46 @@ enum RenderCommand {
             FileHandle.standardError.write(Data(line.utf8))
         }) { band, _, rows in
             writer.write(rows: band, count: rows)
-            if let writeError { throw CLIError("cannot write \(output): \(writeError)") }
+            if let writeError { throw writeError }
         }
         writer.finish()
-        try file.write(contentsOf: pending)
+        try file.write(pending)
         written += pending.count
+        try file.commit()
         if showProgress, snapshot.timings.draw > 0, width * height > Int(snapshotter.options.limits.pieceSize * snapshotter.options.limits.pieceSize) {
             FileHandle.standardError.write(Data("\n".utf8))
         }
         snapshot.warnings.forEach(warn)
-        print("wrote \(output) (\(width)x\(height) pixels, \(written) bytes)")
+        print("wrote \(file.path) (\(width)x\(height) pixels, \(written) bytes)")
     }
 }
 
 struct CLIError: Error, CustomStringConvertible {
     let description: String
     init(_ d: String) { description = d }
+}
+
+/// The image format of `glsnap render`'s output: from `--format`, else from the output's extension.
+enum ImageFormat: String {
+    case png, jpeg, webp
+
+    init(output: String, option: String?) throws {
+        if let option {
+            guard let f = ImageFormat(rawValue: option == "jpg" ? "jpeg" : option) else {
+                throw UsageError("--format must be png, jpeg or webp, got '\(option)'")
+            }
+            self = f
+            return
+        }
+        switch (output as NSString).pathExtension.lowercased() {
+        case "png": self = .png
+        case "jpg", "jpeg": self = .jpeg
+        case "webp": self = .webp
+        case "":
+            // No extension (a FIFO, /dev/stdout, a name chosen so): PNG, as before.
+            self = .png
+        case let other:
+            throw UsageError("-o \(output): cannot write .\(other) images; use .png, .jpg, .jpeg or .webp (or --format)")
+        }
+    }
 }
