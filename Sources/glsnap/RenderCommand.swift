@@ -8,7 +8,7 @@ enum RenderCommand {
     usage: glsnap render [--style STYLE.json] [--center LON,LAT --zoom Z] [--bearing B] [--pitch P]
                          [--bounds W,S,E,N [--padding P]] [--size WxH] [--ratio R]
                          [--backend osmesa|egl] [--compression 0-9] [--piece N] [--strict] [--http-cache DIR]
-                         [-o OUT.png]
+                         [-o OUT.png|.jpg|.webp] [--format png|jpeg|webp]
            glsnap render --size auto (--bounds W,S,E,N | --fit-data SOURCE) (--zoom Z | --resolution M) [--padding P] ...
 
     Renders one map image. Without --style it renders the bundled example (Chicago, from
@@ -35,7 +35,9 @@ enum RenderCommand {
       --http-cache  folder of an on-disk cache of HTTP(S) responses (created when missing), kept
                     between runs as the servers' Cache-Control and ETag headers allow
       -o            output file (default map.png); .png is streamed band by band, .jpg/.jpeg/.webp are
-                    encoded from the whole image in memory
+                    encoded from the whole image in memory; written to a temporary file beside it
+                    and renamed when complete, so a failed render keeps the earlier file
+      --format      png, jpeg or webp, instead of the format -o's extension names
     """
 
     static func run(_ argv: [String]) throws -> Int32 {
