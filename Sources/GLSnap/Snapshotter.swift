@@ -248,6 +248,7 @@ public final class Snapshotter: @unchecked Sendable {
         guard let style else { throw GLSnapError.style(source: "(none)", message: "no style set: call setStyle first") }
         let (width, height) = try options.pixelSize(streamed: true)
         let transform = try transform(camera, options: options)
+        let resourceMark = style.symbolResources.mark()
         var timings = SnapshotTimings()
         var builder = FrameBuilder(style: style, tiles: tileCache, geometries: geometryCache, rasters: rasterCache, symbols: symbolCache,
                                    policy: options.sourceErrors)
@@ -320,10 +321,14 @@ public final class Snapshotter: @unchecked Sendable {
                 try bandPixels.withUnsafeBytes { try band(UnsafeRawBufferPointer(rebasing: $0[0..<(rows * width * 4)]), y, rows) }
             }
         }
+        let resources = style.symbolResources.problems(since: resourceMark)
+        if options.sourceErrors == .fail, let first = resources.failures.first {
+            throw GLSnapError.style(source: style.origin, message: first)
+        }
         var snapshot = Snapshot(image: RGBAImage(width: 1, height: 1), pixelRatio: options.pixelRatio, transform: transform)
         snapshot.timings = timings
         snapshot.warnings = style.sourceErrors.sorted { $0.key < $1.key }.map { "source \"\($0.key)\": \($0.value)" } + builder.warnings
-            + httpClient.warnings
+            + resources.warnings + httpClient.warnings
         return snapshot
     }
 }

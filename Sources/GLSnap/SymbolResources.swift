@@ -46,9 +46,49 @@ final class SymbolResources: SymbolResourceProvider, @unchecked Sendable {
         }
     }
 
+    /// Resources that could not be used at all (a sprite that cannot be loaded, a glyph range
+    /// that cannot be read), also listed in `warnings`: errors under `SourceErrorPolicy.fail`.
+    private(set) var failures: [String] = []
+
     func warn(_ message: String) {
         lock.lock(); defer { lock.unlock() }
         if warnings.count < 1000 && !warnings.contains(message) { warnings.append(message) }
+    }
+
+    /// A resource the style names could not be used: a warning, and an error with `--strict`.
+    func fail(_ message: String) {
+        lock.lock(); defer { lock.unlock() }
+        guard warnings.count < 1000, !warnings.contains(message) else { return }
+        warnings.append(message)
+        failures.append(message)
+    }
+
+    /// Where the problem lists stand now, for `problems(since:)`.
+    struct Mark { var warnings: Int; var failures: Int }
+
+    func mark() -> Mark {
+        collectGlyphProblems()
+        lock.lock(); defer { lock.unlock() }
+        return Mark(warnings: warnings.count, failures: failures.count)
+    }
+
+    /// The problems met since `mark` (each is reported once, by the snapshot that met it: the
+    /// resources are cached, so later snapshots do without them silently).
+    func problems(since mark: Mark) -> (warnings: [String], failures: [String]) {
+        collectGlyphProblems()
+        lock.lock(); defer { lock.unlock() }
+        return (Array(warnings.dropFirst(mark.warnings)), Array(failures.dropFirst(mark.failures)))
+    }
+
+    /// Glyph ranges that could not be read (the glyph store keeps them) become failures here.
+    private var glyphProblemsSeen = 0
+    private func collectGlyphProblems() {
+        let found = glyphStore.warnings
+        lock.lock()
+        let new = found.dropFirst(glyphProblemsSeen)
+        glyphProblemsSeen = found.count
+        lock.unlock()
+        new.forEach { fail("glyphs: \($0)") }
     }
 
     // MARK: - Glyphs
@@ -177,7 +217,7 @@ final class SymbolResources: SymbolResourceProvider, @unchecked Sendable {
             problems.prefix(20).forEach(warn)
             result = (image, index)
         } catch {
-            warn("sprite '\(url)' could not be loaded: \(error)")
+            fail("sprite '\(url)' could not be loaded: \(error)")
         }
         lock.lock(); defer { lock.unlock() }
         sheets[key] = .some(result)

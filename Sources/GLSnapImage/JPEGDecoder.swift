@@ -30,7 +30,7 @@ public struct JPEGDecoder: Sendable {
             let (size, overflow) = width.multipliedReportingOverflow(by: height * 4)
             guard width > 0, height > 0, width <= limits.maxDimension, height <= limits.maxDimension,
                   !overflow, size <= limits.maxBytes else {
-                throw ImageError.imageTooLarge(width: width, height: height, limits: limits)
+                throw ImageError.imageTooLarge(width: width, height: height, limits: limits, format: "JPEG")
             }
             var pixels = [UInt8](repeating: 255, count: size)
             let rc = pixels.withUnsafeMutableBufferPointer { out in

@@ -22,7 +22,7 @@ public struct WebPDecoder: Sendable {
             let (size, overflow) = width.multipliedReportingOverflow(by: height * 4)
             guard width > 0, height > 0, width <= limits.maxDimension, height <= limits.maxDimension,
                   !overflow, size <= limits.maxBytes else {
-                throw ImageError.imageTooLarge(width: width, height: height, limits: limits)
+                throw ImageError.imageTooLarge(width: width, height: height, limits: limits, format: "WebP")
             }
             var pixels = [UInt8](repeating: 0, count: size)
             let ok = pixels.withUnsafeMutableBufferPointer { out in
