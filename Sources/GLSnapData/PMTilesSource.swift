@@ -5,8 +5,8 @@ import GLSnapStyle
 /// leaf directories, tile data).
 ///
 /// Every read is checked against the file's size, directories are capped in size and depth, and
-/// a broken directory is an `invalidPMTiles` error naming the file. Leaf directories are cached
-/// (bounded). Thread-safe: reads use `pread` on one descriptor; the leaf cache is behind a lock.
+/// a broken directory is an `invalidPMTiles` error naming the file. Decoded leaf directories are
+/// cached within a byte budget (`DataLimits.pmtilesLeafCacheBytes`). Thread-safe: reads use `pread` on one descriptor; the leaf cache is behind a lock.
 public final class PMTilesSource: TileSource, @unchecked Sendable {
     public let path: String
     /// The source name used in error messages.
@@ -20,7 +20,12 @@ public final class PMTilesSource: TileSource, @unchecked Sendable {
     private let fileSize: UInt64
     private let root: [PMTilesEntry]
     private let lock = NSLock()
-    private var leaves: [UInt64: [PMTilesEntry]] = [:]
+    /// Decoded leaf directories by file offset, with the bytes they take and when they were last used.
+    private var leaves: [UInt64: (entries: [PMTilesEntry], bytes: Int, used: UInt64)] = [:]
+    private var leafBytes = 0
+    private var leafClock: UInt64 = 0
+    /// The byte budget of the leaf cache.
+    public let leafCacheBytes: Int
 
     /// The most bytes of one compressed directory, and of one decompressed directory.
     public static let maxDirectoryBytes = 16 << 20
@@ -28,13 +33,14 @@ public final class PMTilesSource: TileSource, @unchecked Sendable {
     public static let maxTileBytes = DataLimits.maxInflatedBytes
     /// Directory levels below the root that are followed.
     static let maxLeafDepth = 4
-    static let maxCachedLeaves = 256
 
     /// Opens `path` and reads its header, root directory and metadata. `info` comes from the
     /// header (MVT is vector, other tile types raster; tileSize 512), passed through `adjust`
     /// when given (to apply a style's own keys).
-    public init(path: String, name: String? = nil, adjust: ((SourceInfo, PMTilesHeader) throws -> SourceInfo)? = nil) throws {
+    public init(path: String, name: String? = nil, leafCacheBytes: Int = DataLimits.pmtilesLeafCacheBytes,
+                adjust: ((SourceInfo, PMTilesHeader) throws -> SourceInfo)? = nil) throws {
         self.path = path
+        self.leafCacheBytes = leafCacheBytes
         self.name = name ?? path
         let fd = open(path, O_RDONLY)
         guard fd >= 0 else {
@@ -109,14 +115,36 @@ public final class PMTilesSource: TileSource, @unchecked Sendable {
         let (start, overflow) = header.leafOffset.addingReportingOverflow(entry.offset)
         guard !overflow else { throw SourceError.invalidPMTiles(path: path, reason: "a leaf directory offset overflows (broken directory)") }
         lock.lock()
-        if let cached = leaves[start] { lock.unlock(); return cached }
+        if let cached = leaves[start] {
+            leafClock += 1
+            leaves[start]?.used = leafClock
+            lock.unlock()
+            return cached.entries
+        }
         lock.unlock()
         let entries = try PMTilesSource.directory(fd: fd, fileSize: fileSize, path: path, header: header,
                                                   offset: start, length: entry.length, what: "a leaf directory")
+        let bytes = entries.count * MemoryLayout<PMTilesEntry>.stride + PMTilesSource.leafOverhead
         lock.lock(); defer { lock.unlock() }
-        if leaves.count >= PMTilesSource.maxCachedLeaves { leaves.removeAll() }
-        leaves[start] = entries
+        // A leaf larger than the whole budget is used once and not kept.
+        guard bytes <= leafCacheBytes, leaves[start] == nil else { return entries }
+        while leafBytes + bytes > leafCacheBytes, let oldest = leaves.min(by: { $0.value.used < $1.value.used }) {
+            leafBytes -= oldest.value.bytes
+            leaves[oldest.key] = nil
+        }
+        leafClock += 1
+        leaves[start] = (entries, bytes, leafClock)
+        leafBytes += bytes
         return entries
+    }
+
+    /// Bytes counted for a cached leaf beside its entries (the array header and the table slot).
+    static let leafOverhead = 96
+
+    /// The bytes of decoded leaf directories cached now (within `leafCacheBytes`).
+    public var cachedLeafBytes: Int {
+        lock.lock(); defer { lock.unlock() }
+        return leafBytes
     }
 
     public func vectorTile(_ id: TileID) throws -> VectorTile? {
