@@ -112,10 +112,9 @@ final class HTTPDaemon: @unchecked Sendable {
             _ = MHD_get_connection_values(connection, .GET_ARGUMENT_KIND, queryIterator, ptr)
         }
         let ifNoneMatch = MHD_lookup_connection_value(connection, .HEADER_KIND, "If-None-Match").map { String(cString: $0) }
-        let host = MHD_lookup_connection_value(connection, .HEADER_KIND, "Host").map { String(cString: $0) }
         let r = box.overflow
             ? HTTPResponse.error(.badRequest("more than \(QueryBox.maxItems) query arguments"))
-            : service.handle(method: method, path: url, query: box.items, ifNoneMatch: ifNoneMatch, host: host)
+            : service.handle(method: method, path: url, query: box.items, ifNoneMatch: ifNoneMatch)
         let response = r.body.withUnsafeBytes { raw in
             MHD_create_response_from_buffer(raw.count, UnsafeMutableRawPointer(mutating: raw.baseAddress), .RESPMEM_MUST_COPY)
         }
