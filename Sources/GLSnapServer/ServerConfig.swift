@@ -59,7 +59,7 @@ public struct ServerConfig: Sendable {
     /// previous response), however slowly they trickle in (default 10: a browser sends them in
     /// one packet; a slowloris client sending a line every few seconds is cut off here).
     public var headerTimeout: Double = 10
-    /// Open connections at most (default 512). Past `connectionLimit - ConnectionGuard.reserve(for:)`
+    /// Open connections at most (default 512). Past 15/16 of it (`ConnectionGuard.reserve(for:)`)
     /// a new connection closes the one that has waited longest for its headers, so trickling
     /// clients cannot keep others out.
     public var connectionLimit = 512
