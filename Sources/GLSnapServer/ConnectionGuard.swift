@@ -10,7 +10,10 @@ import Foundation
 ///   (or after its previous response was sent), whatever trickles in: checked by a sweep;
 /// - when more than `softLimit` connections are open, the one that has waited longest for its
 ///   headers, so that a new client always finds a slot. A real client sends its headers at
-///   once and is answered; connections that are answering a request are never evicted.
+///   once and is answered; connections that are answering a request are never evicted;
+/// - when one address holds more than `perAddress` connections, that address's connection that
+///   has waited longest (or the new one, when all of them are answering): an address cannot
+///   take more than its share, yet a client behind the same address (a NAT, a proxy) gets in.
 ///
 ///     waiting ──headers complete──▶ answering ──response sent──▶ waiting ... closed
 ///        └── past the deadline, or the oldest waiting one over the soft limit: shutdown
@@ -21,6 +24,7 @@ import Foundation
 final class ConnectionGuard: @unchecked Sendable {
     private struct Entry {
         var fd: Int32
+        var address: UInt32
         /// When the wait for the current request's headers began (nanoseconds, monotonic).
         var since: UInt64
         var waiting: Bool
@@ -31,19 +35,27 @@ final class ConnectionGuard: @unchecked Sendable {
     let headerTimeout: UInt64
     /// Open connections above which a new one evicts the oldest waiting one.
     let softLimit: Int
+    /// Connections one address may hold (0: any number).
+    let perAddress: Int
     private let lock = NSLock()
     private var entries: [UInt: Entry] = [:]
+    /// Connections of each address that are not closing.
+    private var byAddress: [UInt32: Int] = [:]
     private var timer: DispatchSourceTimer?
     /// Connections closed for taking too long over their headers, and evicted for new ones.
     private(set) var timedOut = 0
     private(set) var evicted = 0
 
-    /// Free slots kept for new clients: 1/16 of the limit, at least one.
-    static func reserve(for limit: Int) -> Int { max(1, limit / 16) }
+    /// Free slots kept for new clients: 1/8 of the limit, at least one. They also hold the
+    /// connections being closed but not yet cleaned up by libmicrohttpd: when clients reconnect
+    /// as fast as they are evicted, those pile up, and at the hard limit libmicrohttpd resets
+    /// every new connection (1/16 let 2 of 24 probes be reset under 530 trickling connections).
+    static func reserve(for limit: Int) -> Int { max(1, limit / 8) }
 
-    init(headerTimeout seconds: Double, connectionLimit: Int) {
-        precondition(seconds > 0 && connectionLimit >= 1, "a header deadline and a connection limit are needed")
+    init(headerTimeout seconds: Double, connectionLimit: Int, perAddress: Int = 0) {
+        precondition(seconds > 0 && connectionLimit >= 1 && perAddress >= 0, "a header deadline and a connection limit are needed")
         headerTimeout = UInt64(seconds * 1e9)
+        self.perAddress = perAddress
         softLimit = max(1, connectionLimit - ConnectionGuard.reserve(for: connectionLimit))
     }
 
@@ -67,19 +79,33 @@ final class ConnectionGuard: @unchecked Sendable {
     /// Open connections now (those being closed included).
     var open: Int { lock.lock(); defer { lock.unlock() }; return entries.count }
 
-    func started(_ key: UInt, fd: Int32) {
+    func started(_ key: UInt, fd: Int32, address: UInt32 = 0) {
         let now = DispatchTime.now().uptimeNanoseconds
         lock.lock(); defer { lock.unlock() }
-        entries[key] = Entry(fd: fd, since: now, waiting: true)
-        guard entries.count > softLimit else { return }
+        entries[key] = Entry(fd: fd, address: address, since: now, waiting: true)
+        byAddress[address, default: 0] += 1
+        if perAddress > 0, byAddress[address, default: 0] > perAddress {
+            if let o = oldestWaiting(except: key, address: address) {
+                close(o)
+                evicted += 1
+            } else {
+                close(key)
+                return
+            }
+        }
+        guard entries.count > softLimit, let o = oldestWaiting(except: key, address: nil) else { return }
+        close(o)
+        evicted += 1
+    }
+
+    /// Under `lock`: the connection that has waited longest for its headers (of `address`, when given).
+    private func oldestWaiting(except key: UInt, address: UInt32?) -> UInt? {
         var oldest: (key: UInt, since: UInt64)?
         for (k, e) in entries where e.waiting && !e.closing && k != key && e.since < (oldest?.since ?? .max) {
+            if let a = address, e.address != a { continue }
             oldest = (k, e.since)
         }
-        if let o = oldest {
-            close(o.key)
-            evicted += 1
-        }
+        return oldest?.key
     }
 
     func headersComplete(_ key: UInt) {
@@ -98,8 +124,13 @@ final class ConnectionGuard: @unchecked Sendable {
 
     func closed(_ key: UInt) {
         lock.lock()
-        entries[key] = nil
+        if let e = entries.removeValue(forKey: key), !e.closing { release(e.address) }
         lock.unlock()
+    }
+
+    private func release(_ address: UInt32) {
+        let n = byAddress[address, default: 1] - 1
+        byAddress[address] = n > 0 ? n : nil
     }
 
     /// Closes every connection past its header deadline; returns how many.
@@ -117,8 +148,9 @@ final class ConnectionGuard: @unchecked Sendable {
 
     /// Under `lock`: ends the connection; libmicrohttpd notices, closes it and notifies `closed`.
     private func close(_ key: UInt) {
-        guard let e = entries[key] else { return }
+        guard let e = entries[key], !e.closing else { return }
         _ = shutdown(e.fd, Int32(SHUT_RDWR))
         entries[key]?.closing = true
+        release(e.address)
     }
 }

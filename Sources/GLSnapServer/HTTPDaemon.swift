@@ -13,7 +13,9 @@ final class HTTPDaemon: @unchecked Sendable {
 
     init(service: MapService) {
         self.service = service
-        guardian = ConnectionGuard(headerTimeout: service.config.headerTimeout, connectionLimit: max(1, service.config.connectionLimit))
+        let c = service.config
+        guardian = ConnectionGuard(headerTimeout: c.headerTimeout, connectionLimit: max(1, c.connectionLimit),
+                                   perAddress: max(0, c.connectionsPerAddress))
     }
 
     deinit { stop() }
@@ -36,9 +38,6 @@ final class HTTPDaemon: @unchecked Sendable {
             MHD_OptionItem(option: .NOTIFY_CONNECTION, value: unsafeBitCast(connectionNotifier, to: Int.self), ptr_value: cls),
             MHD_OptionItem(option: .NOTIFY_COMPLETED, value: unsafeBitCast(completionNotifier, to: Int.self), ptr_value: cls),
         ]
-        if config.connectionsPerAddress > 0 {
-            options.append(MHD_OptionItem(option: .PER_IP_CONNECTION_LIMIT, value: config.connectionsPerAddress, ptr_value: nil))
-        }
         switch config.threading {
         case .perConnection:
             flags |= MHD_USE_THREAD_PER_CONNECTION.rawValue | MHD_USE_POLL.rawValue
@@ -169,7 +168,8 @@ private let connectionNotifier: MHD_NotifyConnectionCallback = { cls, connection
     guard let cls, let connection else { return }
     let daemon = Unmanaged<HTTPDaemon>.fromOpaque(cls).takeUnretainedValue()
     if code.rawValue == 0 { // MHD_CONNECTION_NOTIFY_STARTED (the Swift import names the cases oddly)
-        daemon.guardian.started(connectionKey(connection), fd: glsnap_mhd_connection_fd(connection))
+        daemon.guardian.started(connectionKey(connection), fd: glsnap_mhd_connection_fd(connection),
+                                address: glsnap_mhd_connection_ipv4(connection))
     } else {
         daemon.guardian.closed(connectionKey(connection))
     }

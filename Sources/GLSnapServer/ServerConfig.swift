@@ -59,12 +59,14 @@ public struct ServerConfig: Sendable {
     /// previous response), however slowly they trickle in (default 10: a browser sends them in
     /// one packet; a slowloris client sending a line every few seconds is cut off here).
     public var headerTimeout: Double = 10
-    /// Open connections at most (default 512). Past 15/16 of it (`ConnectionGuard.reserve(for:)`)
+    /// Open connections at most (default 512). Past 7/8 of it (`ConnectionGuard.reserve(for:)`)
     /// a new connection closes the one that has waited longest for its headers, so trickling
     /// clients cannot keep others out.
     public var connectionLimit = 512
     /// Open connections per client address at most (default 128, a quarter of the connections);
-    /// 0: no cap. Behind a reverse proxy every client has the proxy's address: raise it or use 0.
+    /// 0: no cap. Past it, a new connection from the address closes that address's connection that
+    /// has waited longest for its headers (or is refused when all are answering). Behind a
+    /// reverse proxy every client has the proxy's address: raise it or use 0.
     public var connectionsPerAddress = 128
     /// Base of the URLs in styles, the style list and TileJSON (`--public-url`, tileserver-gl's
     /// `publicUrl`), e.g. `https://maps.example.com/`; nil: `http://{bind}:{port}`, or

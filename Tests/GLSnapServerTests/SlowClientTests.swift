@@ -69,8 +69,14 @@ final class SlowClientTests: XCTestCase {
         for i in 0..<6 { if let fd = slowClient(port: s.port, from: "127.0.0.5", i) { fds.append(fd) } }
         Thread.sleep(forTimeInterval: 0.3)
         XCTAssertEqual(fds.count, 6)
-        XCTAssertEqual(fds.filter(RawHTTP.isClosedByPeer).count, 2, "past 4 connections, an address's new ones are refused")
+        XCTAssertEqual(fds.map(RawHTTP.isClosedByPeer), [true, true, false, false, false, false],
+                       "past 4 connections, the address's longest-waiting ones are closed")
         XCTAssertEqual(RawHTTP.get(port: s.port, "/health")?.status, 200, "other addresses are served")
+        let fd = try XCTUnwrap(RawHTTP.connect(port: s.port, from: "127.0.0.5"))
+        defer { close(fd) }
+        RawHTTP.send(fd, Array("GET /health HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n".utf8))
+        XCTAssertEqual(RawHTTP.parse(RawHTTP.readAll(fd))?.status, 200, "a client sharing the address gets in too")
+        XCTAssertEqual(fds.filter(RawHTTP.isClosedByPeer).count, 3)
     }
 
     func testGuardEvictsTheLongestWaitingAndSparesAnswering() {
@@ -96,5 +102,30 @@ final class SlowClientTests: XCTestCase {
         let sent = DispatchTime.now().uptimeNanoseconds
         XCTAssertEqual(g.sweep(now: sent + 9_000_000_000), 0, "1's next request has its own deadline")
         XCTAssertEqual(g.sweep(now: sent + 11_000_000_000), 1)
+    }
+}
+
+extension SlowClientTests {
+    func testPerAddressCapEvictsThatAddressOnly() {
+        let g = ConnectionGuard(headerTimeout: 10, connectionLimit: 100, perAddress: 2)
+        var pair: [Int32] = [0, 0]
+        var sockets: [[Int32]] = []
+        for _ in 0..<5 {
+            XCTAssertEqual(socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0, &pair), 0)
+            sockets.append(pair)
+        }
+        defer { sockets.joined().forEach { close($0) } }
+        g.started(1, fd: sockets[0][0], address: 7)
+        g.started(2, fd: sockets[1][0], address: 8)
+        g.started(3, fd: sockets[2][0], address: 7)
+        g.started(4, fd: sockets[3][0], address: 7)   // address 7 over 2: 1 goes, not 2
+        XCTAssertEqual(sockets.prefix(4).map { RawHTTP.isClosedByPeer($0[1]) }, [true, false, false, false])
+        g.headersComplete(3); g.headersComplete(4)
+        g.started(5, fd: sockets[4][0], address: 7)   // 3 and 4 answering: the new one is refused
+        XCTAssertTrue(RawHTTP.isClosedByPeer(sockets[4][1]))
+        XCTAssertFalse(RawHTTP.isClosedByPeer(sockets[2][1]))
+        g.closed(1); g.closed(5); g.closed(3)
+        g.started(6, fd: sockets[0][0], address: 7)   // 7 holds 4 and 6 now: within the cap
+        XCTAssertEqual(g.evicted, 1)
     }
 }
