@@ -26,7 +26,15 @@ final class SlowClientTests: XCTestCase {
     }
 
     func testHeadersTricklingPastTheDeadlineAreCutOff() throws {
-        let s = try server { $0.headerTimeout = 1 }
+        try checkDeadline(threading: .perConnection)
+    }
+
+    func testHeadersTricklingPastTheDeadlineAreCutOffInThePoolMode() throws {
+        try checkDeadline(threading: .pool(threads: 2))
+    }
+
+    func checkDeadline(threading: ServerConfig.Threading) throws {
+        let s = try server { $0.headerTimeout = 1; $0.threading = threading }
         let fd = try XCTUnwrap(slowClient(port: s.port, from: "127.0.0.1", 0))
         defer { close(fd) }
         let start = Date()
