@@ -7,12 +7,12 @@ extension MapService {
     /// Largest sprite or glyph file served (a sprite sheet is at most a few MiB; 64 MiB bounds memory).
     static let maxAssetBytes = 64 << 20
 
-    func sprite(_ s: ServedStyle, highDensity: Bool, json: Bool, path: String, ifNoneMatch: String?) throws -> HTTPResponse {
+    func sprite(_ s: ServedStyle, highDensity: Bool, json: Bool) throws -> HTTPResponse {
         guard let base = s.spriteBase else { throw ServerError.notFound("style '\(s.id)' has no sprite sheet served here") }
         let file = base + (highDensity ? "@2x" : "") + (json ? ".json" : ".png")
         let bytes = try readAsset(file, what: "sprite \(highDensity ? "@2x " : "")\(json ? "index" : "image") of style '\(s.id)'")
-        let r = HTTPResponse(status: 200, headers: [("Content-Type", json ? "application/json" : "image/png")], body: bytes)
-        return try conditional(r, etag: etag(s, path: path, query: []), ifNoneMatch: ifNoneMatch)
+        return HTTPResponse(status: 200, headers: [("Content-Type", json ? "application/json" : "image/png"),
+                                                   ("Cache-Control", config.cacheControl)], body: bytes)
     }
 
     func glyphs(stack: [String], range: String) throws -> HTTPResponse {
@@ -43,7 +43,7 @@ extension MapService {
 
     /// The tile as stored (gzip-compressed vector tiles keep `Content-Encoding: gzip`); 204 when
     /// the file has no such tile, as tileserver-gl answers. A read error is a 500, logged.
-    func dataTile(_ id: String, tile: TileID, ext: String, path: String) throws -> HTTPResponse {
+    func dataTile(_ id: String, tile: TileID, ext: String) throws -> HTTPResponse {
         let src = try dataSource(id)
         let expected = tileExtension(src)
         guard ext == expected else { throw ServerError.notFound("data '\(id)' has .\(expected) tiles, not .\(ext.prefix(16))") }

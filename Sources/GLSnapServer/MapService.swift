@@ -95,13 +95,13 @@ public final class MapService: @unchecked Sendable {
             if matches(ifNoneMatch, tag) { return notModified(tag) }
             return try render(s, etag: tag, format: t.format) { try self.renderTile(s, t) }
         case let .sprite(id, highDensity, json):
-            return try sprite(try style(id), highDensity: highDensity, json: json, path: path, ifNoneMatch: ifNoneMatch)
+            return try sprite(try style(id), highDensity: highDensity, json: json)
         case let .glyphs(stack, range):
             return try glyphs(stack: stack, range: range)
         case .dataJSON(let id):
             return try dataTileJSON(id, base: base)
         case let .dataTile(id, tile, ext):
-            return try dataTile(id, tile: tile, ext: ext, path: path)
+            return try dataTile(id, tile: tile, ext: ext)
         case .staticImage(let r):
             let s = try style(r.id)
             let overlays = try Overlays.parse(query, limits: .init(maxPoints: config.maxOverlayPoints, maxPaths: config.maxPaths,
@@ -212,7 +212,7 @@ public final class MapService: @unchecked Sendable {
         return "\"\(s.revision.prefix(8))-\(hex(h))\""
     }
 
-    func matches(_ ifNoneMatch: String?, _ tag: String) -> Bool {
+    private func matches(_ ifNoneMatch: String?, _ tag: String) -> Bool {
         guard let header = ifNoneMatch, header.utf8.count <= 8192 else { return false }
         return header.split(separator: ",").contains { candidate in
             var c = candidate.trimmingCharacters(in: .whitespaces)
@@ -222,11 +222,11 @@ public final class MapService: @unchecked Sendable {
         }
     }
 
-    func notModified(_ tag: String) -> HTTPResponse {
+    private func notModified(_ tag: String) -> HTTPResponse {
         HTTPResponse(status: 304, headers: [("ETag", tag), ("Cache-Control", config.cacheControl)])
     }
 
-    func conditional(_ r: HTTPResponse, etag: String, ifNoneMatch: String?) throws -> HTTPResponse {
+    private func conditional(_ r: HTTPResponse, etag: String, ifNoneMatch: String?) throws -> HTTPResponse {
         if matches(ifNoneMatch, etag) { return notModified(etag) }
         var r = r
         r.headers += [("ETag", etag), ("Cache-Control", config.cacheControl)]

@@ -142,7 +142,16 @@ final class ServedStyle: @unchecked Sendable {
             return v
         }
         var s = servedObject
-        for key in ["sources", "sprite", "glyphs"] { if let v = s[key] { s[key] = rebase(v) } }
+        if var sources = s["sources"] as? [String: Any] {
+            // Only the URL keys: inline GeoJSON `data` is the style's own and stays as it is.
+            for (name, value) in sources {
+                guard var src = value as? [String: Any] else { continue }
+                for key in ["url", "tiles"] { if let v = src[key] { src[key] = rebase(v) } }
+                sources[name] = src
+            }
+            s["sources"] = sources
+        }
+        for key in ["sprite", "glyphs"] { if let v = s[key] { s[key] = rebase(v) } }
         let json = (try? JSONSerialization.data(withJSONObject: s, options: [.sortedKeys, .withoutEscapingSlashes]))
             .map { String(decoding: $0, as: UTF8.self) } ?? "{}"
         servedCache = (base, json)
