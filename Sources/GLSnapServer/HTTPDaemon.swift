@@ -8,8 +8,15 @@ final class HTTPDaemon: @unchecked Sendable {
     private(set) var port = 0
     private var daemon: OpaquePointer?
     private var listenFD: Int32 = -1
+    /// Header deadline and eviction of slow connections (see `ConnectionGuard`).
+    let guardian: ConnectionGuard
 
-    init(service: MapService) { self.service = service }
+    init(service: MapService) {
+        self.service = service
+        let c = service.config
+        guardian = ConnectionGuard(headerTimeout: c.headerTimeout, connectionLimit: max(1, c.connectionLimit),
+                                   perAddress: max(0, c.connectionsPerAddress))
+    }
 
     deinit { stop() }
 
@@ -19,6 +26,8 @@ final class HTTPDaemon: @unchecked Sendable {
         listenFD = try HTTPDaemon.listen(address: config.bind, port: config.port)
         port = boundPort()
         var flags = MHD_USE_INTERNAL_POLLING_THREAD.rawValue | MHD_USE_ITC.rawValue
+        let cls = Unmanaged.passUnretained(self).toOpaque()
+        guardian.start()
         var options = [
             MHD_OptionItem(option: .LISTEN_SOCKET, value: Int(listenFD), ptr_value: nil),
             MHD_OptionItem(option: .CONNECTION_TIMEOUT, value: max(1, config.connectionTimeout), ptr_value: nil),
@@ -26,6 +35,8 @@ final class HTTPDaemon: @unchecked Sendable {
             // Request line + headers must fit here: longer ones get 414/431 from libmicrohttpd.
             MHD_OptionItem(option: .CONNECTION_MEMORY_LIMIT, value: 64 << 10, ptr_value: nil),
             MHD_OptionItem(option: .THREAD_STACK_SIZE, value: 8 << 20, ptr_value: nil),
+            MHD_OptionItem(option: .NOTIFY_CONNECTION, value: unsafeBitCast(connectionNotifier, to: Int.self), ptr_value: cls),
+            MHD_OptionItem(option: .NOTIFY_COMPLETED, value: unsafeBitCast(completionNotifier, to: Int.self), ptr_value: cls),
         ]
         switch config.threading {
         case .perConnection:
@@ -35,7 +46,6 @@ final class HTTPDaemon: @unchecked Sendable {
             options.append(MHD_OptionItem(option: .THREAD_POOL_SIZE, value: max(1, threads), ptr_value: nil))
         }
         options.append(MHD_OptionItem(option: .END, value: 0, ptr_value: nil))
-        let cls = Unmanaged.passUnretained(self).toOpaque()
         daemon = options.withUnsafeMutableBufferPointer { buffer -> OpaquePointer? in
             guard let base = buffer.baseAddress else { return nil }
             let args: [CVarArg] = [Int32(truncatingIfNeeded: MHD_OPTION.ARRAY.rawValue), base,
@@ -45,6 +55,7 @@ final class HTTPDaemon: @unchecked Sendable {
             }
         }
         guard daemon != nil else {
+            guardian.stop()
             close(listenFD)
             listenFD = -1
             throw ServerError.listen(call: "MHD_start_daemon", message: "libmicrohttpd refused the options (see its log)")
@@ -63,6 +74,7 @@ final class HTTPDaemon: @unchecked Sendable {
     func stop() {
         if let daemon { MHD_stop_daemon(daemon) }
         daemon = nil
+        guardian.stop()
         if listenFD >= 0 { close(listenFD) }
         listenFD = -1
     }
@@ -107,15 +119,15 @@ final class HTTPDaemon: @unchecked Sendable {
     }
 
     fileprivate func answer(_ connection: OpaquePointer, url: String, method: String) -> MHD_Result {
+        guardian.headersComplete(connectionKey(connection))
         var box = QueryBox()
         withUnsafeMutablePointer(to: &box) { ptr in
             _ = MHD_get_connection_values(connection, .GET_ARGUMENT_KIND, queryIterator, ptr)
         }
         let ifNoneMatch = MHD_lookup_connection_value(connection, .HEADER_KIND, "If-None-Match").map { String(cString: $0) }
-        let host = MHD_lookup_connection_value(connection, .HEADER_KIND, "Host").map { String(cString: $0) }
         let r = box.overflow
             ? HTTPResponse.error(.badRequest("more than \(QueryBox.maxItems) query arguments"))
-            : service.handle(method: method, path: url, query: box.items, ifNoneMatch: ifNoneMatch, host: host)
+            : service.handle(method: method, path: url, query: box.items, ifNoneMatch: ifNoneMatch)
         let response = r.body.withUnsafeBytes { raw in
             MHD_create_response_from_buffer(raw.count, UnsafeMutableRawPointer(mutating: raw.baseAddress), .RESPMEM_MUST_COPY)
         }
@@ -147,4 +159,24 @@ private let accessHandler: MHD_AccessHandlerCallback = { cls, connection, url, m
     guard let cls, let connection, let url, let method else { return .NO }
     let daemon = Unmanaged<HTTPDaemon>.fromOpaque(cls).takeUnretainedValue()
     return daemon.answer(connection, url: String(cString: url), method: String(cString: method))
+}
+
+private func connectionKey(_ connection: OpaquePointer) -> UInt { UInt(bitPattern: Int(bitPattern: UnsafeRawPointer(connection))) }
+
+/// Connection opened or closed: the guard starts or stops tracking it.
+private let connectionNotifier: MHD_NotifyConnectionCallback = { cls, connection, _, code in
+    guard let cls, let connection else { return }
+    let daemon = Unmanaged<HTTPDaemon>.fromOpaque(cls).takeUnretainedValue()
+    if code.rawValue == 0 { // MHD_CONNECTION_NOTIFY_STARTED (the Swift import names the cases oddly)
+        daemon.guardian.started(connectionKey(connection), fd: glsnap_mhd_connection_fd(connection),
+                                address: glsnap_mhd_connection_ipv4(connection))
+    } else {
+        daemon.guardian.closed(connectionKey(connection))
+    }
+}
+
+/// A response was sent (or the request failed): the next request's header clock starts.
+private let completionNotifier: MHD_RequestCompletedCallback = { cls, connection, _, _ in
+    guard let cls, let connection else { return }
+    Unmanaged<HTTPDaemon>.fromOpaque(cls).takeUnretainedValue().guardian.responseSent(connectionKey(connection))
 }

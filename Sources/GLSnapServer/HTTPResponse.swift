@@ -19,11 +19,13 @@ public struct HTTPResponse: Sendable {
         HTTPResponse(status: status, headers: [("Content-Type", type)], body: Array(text.utf8))
     }
 
-    /// `{"error": "..."}` with the error's status (503 adds Retry-After).
+    /// `{"error": "..."}` with the error's status (503 adds Retry-After). A 500's details (which
+    /// can name files of this machine) go to the log only; the client is told to look there.
     static func error(_ e: ServerError) -> HTTPResponse {
         var extra: [(String, String)] = [("Cache-Control", "no-store")]
         if e.status == 503 { extra.append(("Retry-After", "1")) }
-        return json("{\"error\": \(JSON.quote(e.description))}", status: e.status, extra: extra)
+        let message = e.status == 500 ? "internal error: the server's log has the details" : e.description
+        return json("{\"error\": \(JSON.quote(message))}", status: e.status, extra: extra)
     }
 }
 

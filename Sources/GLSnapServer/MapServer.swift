@@ -21,7 +21,7 @@ public final class MapServer: @unchecked Sendable {
 
     public func start() throws {
         try daemon.start()
-        service.defaultHost = "\(service.config.bind):\(daemon.port)"
+        service.publicBase = MapService.base(config: service.config, port: daemon.port)
     }
 
     /// Graceful stop: no new connections, requests in progress finish (up to `grace` seconds),

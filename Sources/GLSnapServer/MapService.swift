@@ -13,26 +13,34 @@ public final class MapService: @unchecked Sendable {
     let queue: RenderQueue
     let metrics = ServerMetrics()
     let icons: IconStore
-    private let log: @Sendable (String) -> Void
+    let catalog: DataCatalog
+    /// Escapes each line (see `logEscaped`) before handing it on.
+    let log: @Sendable (String) -> Void
     private let counterLock = NSLock()
     private var inFlightCount = 0
-    /// `host:port` used in absolute URLs when a request has no usable Host header.
-    var defaultHost: String
+    /// What URLs in styles, the style list and TileJSON start with: `config.publicURL` without its
+    /// trailing '/', else `http://{bind}:{port}`, else "" (server-relative URLs) when bound to
+    /// 0.0.0.0. The request's Host header is never used: behind a shared cache it would let one
+    /// client poison the URLs every other client gets.
+    var publicBase: String
 
     /// Loads every configured style (a style that cannot be read fails the whole service).
     /// `log` receives one line per refused or failed request.
     public init(config: ServerConfig, log: @escaping @Sendable (String) -> Void = { _ in }) throws {
         precondition(config.workers >= 1 && config.queue >= 0, "workers must be at least 1 and queue at least 0")
         self.config = config
+        let catalog = DataCatalog(config: config)
         var loaded: [String: ServedStyle] = [:]
-        for s in config.styles { loaded[s.id] = try ServedStyle(style: s, config: config) }
+        for s in config.styles { loaded[s.id] = try ServedStyle(style: s, config: config, catalog: catalog) }
+        try catalog.open()
+        self.catalog = catalog
         styles = loaded
         styleOrder = config.styles.map(\.id)
         router = Router(maxSize: config.maxSize, maxScaleFactor: config.maxScaleFactor)
         queue = RenderQueue(slots: config.workers, maxWaiting: config.queue)
         icons = IconStore(folder: config.paths.icons)
-        self.log = log
-        defaultHost = "\(config.bind):\(config.port)"
+        self.log = { log(logEscaped($0)) }
+        publicBase = MapService.base(config: config, port: config.port)
     }
 
     /// Requests being handled now.
@@ -40,12 +48,12 @@ public final class MapService: @unchecked Sendable {
 
     /// Answers one request. `query` holds the decoded query arguments in order (repeated keys kept).
     public func handle(method: String, path: String, query: [(key: String, value: String)] = [],
-                       ifNoneMatch: String? = nil, host: String? = nil) -> HTTPResponse {
+                       ifNoneMatch: String? = nil) -> HTTPResponse {
         let start = DispatchTime.now().uptimeNanoseconds
         counterLock.lock(); inFlightCount += 1; counterLock.unlock()
         var response: HTTPResponse
         do {
-            response = try respond(method: method, path: path, query: query, ifNoneMatch: ifNoneMatch, host: host)
+            response = try respond(method: method, path: path, query: query, ifNoneMatch: ifNoneMatch)
         } catch let e as ServerError {
             response = .error(e)
             log("\(e.status) \(method.prefix(16)) \(path.prefix(200)): \(e)")
@@ -60,9 +68,9 @@ public final class MapService: @unchecked Sendable {
     }
 
     private func respond(method: String, path: String, query: [(key: String, value: String)],
-                         ifNoneMatch: String?, host: String?) throws -> HTTPResponse {
+                         ifNoneMatch: String?) throws -> HTTPResponse {
         guard method == "GET" || method == "HEAD" else { throw ServerError.methodNotAllowed("method \(method.prefix(16)) is not allowed: use GET") }
-        let base = "http://" + usableHost(host)
+        let base = publicBase
         switch try router.route(path) {
         case .index: return .text(indexPage(), type: "text/html; charset=utf-8")
         case .health: return .text("OK")
@@ -76,7 +84,7 @@ public final class MapService: @unchecked Sendable {
             return .json("[" + items.joined(separator: ", ") + "]")
         case .style(let id):
             let s = try style(id)
-            return try conditional(.json(s.resolvedJSON), etag: etag(s, path: path, query: []), ifNoneMatch: ifNoneMatch)
+            return try conditional(.json(s.servedJSON(base: base)), etag: etag(s, path: path + "|" + base, query: []), ifNoneMatch: ifNoneMatch)
         case let .tileJSON(id, tileSize):
             let s = try style(id)
             return try conditional(.json(tileJSON(s, tileSize: tileSize, base: base)), etag: etag(s, path: path + "|" + base, query: []),
@@ -86,6 +94,14 @@ public final class MapService: @unchecked Sendable {
             let tag = etag(s, path: path, query: [])
             if matches(ifNoneMatch, tag) { return notModified(tag) }
             return try render(s, etag: tag, format: t.format) { try self.renderTile(s, t) }
+        case let .sprite(id, highDensity, json):
+            return try sprite(try style(id), highDensity: highDensity, json: json)
+        case let .glyphs(stack, range):
+            return try glyphs(stack: stack, range: range)
+        case .dataJSON(let id):
+            return try dataTileJSON(id, base: base)
+        case let .dataTile(id, tile, ext):
+            return try dataTile(id, tile: tile, ext: ext)
         case .staticImage(let r):
             let s = try style(r.id)
             let overlays = try Overlays.parse(query, limits: .init(maxPoints: config.maxOverlayPoints, maxPaths: config.maxPaths,
@@ -217,14 +233,13 @@ public final class MapService: @unchecked Sendable {
         return r
     }
 
-    /// The Host header when it is a plain host[:port], else the listening address.
-    private func usableHost(_ host: String?) -> String {
-        guard let h = host, (1...255).contains(h.utf8.count),
-              h.utf8.allSatisfy({ c in (c >= 0x30 && c <= 0x3A) || (c >= 0x41 && c <= 0x5A) || (c >= 0x61 && c <= 0x7A)
-                  || c == UInt8(ascii: ".") || c == UInt8(ascii: "-") || c == UInt8(ascii: "[") || c == UInt8(ascii: "]") }) else {
-            return defaultHost
+    /// See `publicBase`.
+    static func base(config: ServerConfig, port: Int) -> String {
+        if var url = config.publicURL {
+            while url.hasSuffix("/") { url.removeLast() }
+            return url
         }
-        return h
+        return config.bind == "0.0.0.0" ? "" : "http://\(config.bind):\(port)"
     }
 }
 

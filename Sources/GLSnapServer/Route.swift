@@ -1,3 +1,5 @@
+import GLSnapData
+
 /// An image format a request names by its file extension.
 public enum ImageFormat: String, Sendable, Equatable {
     case png
@@ -45,6 +47,14 @@ enum Route: Equatable {
     case tileJSON(id: String, tileSize: Int)
     case tile(TileRequest)
     case staticImage(StaticRequest)
+    /// `/styles/{id}/sprite[@2x].{json,png}`: the style's sprite sheet.
+    case sprite(id: String, highDensity: Bool, json: Bool)
+    /// `/fonts/{fontstack}/{range}.pbf`: glyphs of the first font of the stack that has them.
+    case glyphs(stack: [String], range: String)
+    /// `/data/{id}.json`: TileJSON of an MBTiles file.
+    case dataJSON(id: String)
+    /// `/data/{id}/{z}/{x}/{y}.{ext}`: a tile as stored.
+    case dataTile(id: String, tile: TileID, ext: String)
 }
 
 /// Turns a request path into a `Route`, checking every number and name; throws `ServerError`
@@ -76,6 +86,14 @@ struct Router {
             return .tileJSON(id: try styleID(String(parts[2].dropLast(5))), tileSize: parts[1] == "256" ? 256 : 512)
         case 3 where parts[0] == "styles" && parts[2] == "style.json":
             return .style(id: try styleID(parts[1]))
+        case 3 where parts[0] == "styles" && ["sprite.json", "sprite.png", "sprite@2x.json", "sprite@2x.png"].contains(parts[2]):
+            return .sprite(id: try styleID(parts[1]), highDensity: parts[2].contains("@2x"), json: parts[2].hasSuffix(".json"))
+        case 3 where parts[0] == "fonts":
+            return try glyphs(stack: parts[1], file: parts[2])
+        case 2 where parts[0] == "data" && parts[1].hasSuffix(".json"):
+            return .dataJSON(id: try dataID(String(parts[1].dropLast(5))))
+        case 5 where parts[0] == "data":
+            return try dataTile(id: try dataID(parts[1]), z: parts[2], x: parts[3], last: parts[4])
         case 5 where parts[0] == "styles" && parts[2] == "static":
             return .staticImage(try staticRequest(id: try styleID(parts[1]), spec: parts[3], last: parts[4]))
         case 5 where parts[0] == "styles":
@@ -86,7 +104,42 @@ struct Router {
             break
         }
         if parts.first == "styles", parts.count >= 2 { _ = try styleID(parts[1]) }
+        if parts.first == "data", parts.count >= 2 { _ = try dataID(parts[1]) }
         throw ServerError.notFound("nothing is served at this path")
+    }
+
+    private func dataID(_ s: String) throws -> String {
+        guard isSafeName(s) else { throw ServerError.badRequest("invalid data id (letters, digits, '-', '_', '.' only)") }
+        return s
+    }
+
+    /// Font names are file names in a glyph folder: no '/', no NUL or control characters, not
+    /// starting with '.', at most 128 bytes each and 8 per stack; the range is `{n*256}-{n*256+255}`.
+    func glyphs(stack: String, file: String) throws -> Route {
+        let fonts = stack.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+        guard (1...8).contains(fonts.count), fonts.allSatisfy({ f in
+            (1...128).contains(f.utf8.count) && !f.hasPrefix(".") && f.unicodeScalars.allSatisfy { $0.value >= 0x20 && $0 != "/" && $0 != "\\" && $0.value != 0x7F }
+        }) else {
+            throw ServerError.badRequest("invalid font stack: 1-8 font names separated by ',', no '/', not starting with '.'")
+        }
+        let range = file.hasSuffix(".pbf") ? String(file.dropLast(4)) : ""
+        let ends = range.split(separator: "-", omittingEmptySubsequences: false)
+        guard ends.count == 2, let a = smallInt(ends[0]), let b = smallInt(ends[1]), a % 256 == 0, b == a + 255, a <= 65280 else {
+            throw ServerError.badRequest("invalid glyph range '\(file.prefix(32))': expected {start}-{start+255}.pbf with start a multiple of 256")
+        }
+        return .glyphs(stack: fonts, range: range)
+    }
+
+    func dataTile(id: String, z: String, x: String, last: String) throws -> Route {
+        guard let dot = last.lastIndex(of: ".") else { throw ServerError.badRequest("the tile needs an extension (.pbf, .png, ...)") }
+        let ext = String(last[last.index(after: dot)...])
+        guard let zi = smallInt(Substring(z)), let xi = smallInt(Substring(x)), let yi = smallInt(last[..<dot]) else {
+            throw ServerError.badRequest("tile coordinates must be non-negative integers")
+        }
+        guard zi <= TileID.maxZoom, let tile = TileID(z: zi, x: xi, y: yi) else {
+            throw ServerError.notFound("tile \(zi)/\(xi)/\(yi) is outside the tile grid")
+        }
+        return .dataTile(id: id, tile: tile, ext: ext)
     }
 
     private func styleID(_ s: String) throws -> String {

@@ -10,21 +10,29 @@ final class ServedStyle: @unchecked Sendable {
     let snapshotter: Snapshotter
     /// 16 hex digits of the FNV-1a hash of the style file's bytes.
     let revision: String
-    /// The style JSON with its source, sprite and glyph URLs resolved to what glsnap reads.
-    let resolvedJSON: String
+    /// The style as clients get it, its URLs on this service's endpoints (`local://` stands for the
+    /// service's base URL, put in by `servedJSON(base:)`).
+    private let servedObject: [String: Any]
+    /// The sprite files without their `[@2x].{json,png}` ending, when the style has a local sprite sheet.
+    let spriteBase: String?
+    private let jsonLock = NSLock()
+    private var servedCache: (base: String, json: String)?
     /// The view the index page previews: the data's center, else the style's camera.
     let preview: (lon: Double, lat: Double, zoom: Double)
     /// The data's bounds (west, south, east, north), when a source declares them.
     let bounds: [Double]?
 
-    init(style: ServerConfig.Style, config: ServerConfig) throws {
+    init(style: ServerConfig.Style, config: ServerConfig, catalog: DataCatalog) throws {
         id = style.id
         guard let data = FileManager.default.contents(atPath: style.path) else {
             throw ServerError.config(file: style.path, message: "cannot read style '\(style.id)'")
         }
         let bytes = [UInt8](data)
         revision = hex(fnv1a(bytes))
-        var options = MapSnapshotOptions(size: Size(width: 512, height: 512), workers: config.workers, sourceErrors: .skip)
+        let object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] ?? [:]
+        try ServedStyle.checkDataIDs(object, style: style, config: config)
+        // A broken source or tile fails the render (500, logged, counted) instead of drawing around it.
+        var options = MapSnapshotOptions(size: Size(width: 512, height: 512), workers: config.workers, sourceErrors: .fail)
         var rasterizer = SoftwareRasterizer.automatic(workers: config.workers)
         if let threads = config.llvmpipeThreads { rasterizer.threads = threads }
         options.rasterizer = rasterizer
@@ -34,9 +42,11 @@ final class ServedStyle: @unchecked Sendable {
         do { try snapshotter.setStyle(path: style.path) } catch {
             throw ServerError.config(file: style.path, message: "\(error)")
         }
-        let object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] ?? [:]
         name = object["name"] as? String ?? style.id
-        resolvedJSON = ServedStyle.resolve(object, styleFolder: (style.path as NSString).deletingLastPathComponent, config: config)
+        let served = ServedStyle.serve(object, id: style.id, styleFolder: (style.path as NSString).deletingLastPathComponent,
+                                       config: config, catalog: catalog)
+        servedObject = served.object
+        spriteBase = served.spriteBase
         if let (b, minzoom) = snapshotter.dataExtent() {
             let w = b.southwest.longitude, s = b.southwest.latitude, e = b.northeast.longitude, n = b.northeast.latitude
             bounds = [w, s, e, n]
@@ -48,31 +58,104 @@ final class ServedStyle: @unchecked Sendable {
         }
     }
 
-    /// Source URLs, tile templates, sprite and glyphs resolved as glsnap reads them: `mbtiles://{name}`
-    /// to the configured file, relative paths to absolute `file://`/`mbtiles://` URLs; remote URLs kept.
-    static func resolve(_ style: [String: Any], styleFolder: String, config: ServerConfig) -> String {
-        func resolveURL(_ url: String) -> String {
-            if let r = config.rewrite(url) { return r }
-            if url.hasPrefix("mbtiles://") {
-                return "mbtiles://" + absolutePath(String(url.dropFirst("mbtiles://".count)), base: styleFolder)
-            }
-            if url.contains("://") { return url }
-            return "file://" + absolutePath(url, base: styleFolder)
+    /// A style's `mbtiles://{id}` must name an entry of the configuration's `data`: otherwise its
+    /// tiles would be drawn blank. Refused at load, naming the style, the source and the id.
+    static func checkDataIDs(_ style: [String: Any], style entry: ServerConfig.Style, config: ServerConfig) throws {
+        let sources = style["sources"] as? [String: Any] ?? [:]
+        for name in sources.keys.sorted() {
+            guard let url = (sources[name] as? [String: Any])?["url"] as? String,
+                  url.hasPrefix("mbtiles://{"), url.hasSuffix("}") else { continue }
+            let dataID = String(url.dropFirst("mbtiles://{".count).dropLast())
+            guard config.data[dataID] == nil else { continue }
+            let known = config.data.keys.sorted().joined(separator: ", ")
+            throw ServerError.config(file: entry.path, message: "style '\(entry.id)': source '\(name)' names data id '\(dataID)', "
+                                     + "which is not in the configuration's \"data\" (\(known.isEmpty ? "none configured" : "configured: " + known))")
+        }
+    }
+
+    /// The style as clients get it (tileserver-gl's layout): MBTiles sources at `/data/{id}.json`,
+    /// a local sprite sheet at `/styles/{id}/sprite`, local glyphs at `/fonts/{fontstack}/{range}.pbf`.
+    /// Remote URLs are kept. Local files the service does not serve (tile folders, GeoJSON files,
+    /// PMTiles, SVG-folder sprites) are left out: no path of this machine reaches a client.
+    static func serve(_ style: [String: Any], id: String, styleFolder: String, config: ServerConfig,
+                      catalog: DataCatalog) -> (object: [String: Any], spriteBase: String?) {
+        func isRemote(_ url: String) -> Bool { url.hasPrefix("http://") || url.hasPrefix("https://") }
+        func localPath(_ url: String) -> String {
+            var u = url
+            for scheme in ["file://", "mbtiles://"] where u.hasPrefix(scheme) { u = String(u.dropFirst(scheme.count)) }
+            return absolutePath(u, base: styleFolder)
         }
         var s = style
         if var sources = s["sources"] as? [String: Any] {
             for (name, value) in sources {
                 guard var src = value as? [String: Any] else { continue }
-                if let u = src["url"] as? String { src["url"] = resolveURL(u) }
-                if let t = src["tiles"] as? [String] { src["tiles"] = t.map(resolveURL) }
+                if let u = src["url"] as? String, !isRemote(u) {
+                    src["url"] = nil
+                    if u.hasPrefix("mbtiles://{"), u.hasSuffix("}") {
+                        src["url"] = "local://data/\(u.dropFirst("mbtiles://{".count).dropLast()).json"
+                    } else if u.hasPrefix("mbtiles://") {
+                        src["url"] = "local://data/\(catalog.id(forFile: localPath(u))).json"
+                    } else if src["tiles"] == nil {
+                        src["tiles"] = [String]()
+                    }
+                }
+                if let t = src["tiles"] as? [String] { src["tiles"] = t.filter(isRemote) }
+                if let d = src["data"] as? String, !isRemote(d) {
+                    src["data"] = ["type": "FeatureCollection", "features": [Any]()] as [String: Any]
+                }
                 sources[name] = src
             }
             s["sources"] = sources
         }
-        if let sprite = s["sprite"] as? String { s["sprite"] = resolveURL(sprite) }
-        if let glyphs = s["glyphs"] as? String { s["glyphs"] = resolveURL(glyphs) }
-        guard let out = try? JSONSerialization.data(withJSONObject: s, options: [.sortedKeys]) else { return "{}" }
-        return String(decoding: out, as: UTF8.self)
+        var spriteBase: String?
+        if let sprite = s["sprite"] as? String, !isRemote(sprite) {
+            s["sprite"] = nil
+            let base = localPath(sprite)
+            if !sprite.hasSuffix("/"), FileManager.default.fileExists(atPath: base + ".json") {
+                spriteBase = base
+                s["sprite"] = "local://styles/\(id)/sprite"
+            }
+        } else if let sprites = s["sprite"] as? [Any] {
+            s["sprite"] = sprites.filter { (($0 as? [String: Any])?["url"] as? String).map(isRemote) ?? false }
+        }
+        if let glyphs = s["glyphs"] as? String, !isRemote(glyphs) {
+            s["glyphs"] = nil
+            let ending = "{fontstack}/{range}.pbf"
+            if glyphs.hasSuffix(ending) {
+                catalog.addFontFolder(localPath(String(glyphs.dropLast(ending.count))))
+                s["glyphs"] = "local://fonts/{fontstack}/{range}.pbf"
+            }
+        }
+        return (s, spriteBase)
+    }
+
+    /// The served style with `local://` replaced by `base` (the service's URL, or "" for
+    /// server-relative URLs); made once per base.
+    func servedJSON(base: String) -> String {
+        jsonLock.lock(); defer { jsonLock.unlock() }
+        if let c = servedCache, c.base == base { return c.json }
+        let prefix = base + "/"
+        func rebase(_ v: Any) -> Any {
+            if let str = v as? String { return str.hasPrefix("local://") ? prefix + str.dropFirst("local://".count) : str }
+            if let a = v as? [Any] { return a.map(rebase) }
+            if let o = v as? [String: Any] { return o.mapValues(rebase) }
+            return v
+        }
+        var s = servedObject
+        if var sources = s["sources"] as? [String: Any] {
+            // Only the URL keys: inline GeoJSON `data` is the style's own and stays as it is.
+            for (name, value) in sources {
+                guard var src = value as? [String: Any] else { continue }
+                for key in ["url", "tiles"] { if let v = src[key] { src[key] = rebase(v) } }
+                sources[name] = src
+            }
+            s["sources"] = sources
+        }
+        for key in ["sprite", "glyphs"] { if let v = s[key] { s[key] = rebase(v) } }
+        let json = (try? JSONSerialization.data(withJSONObject: s, options: [.sortedKeys, .withoutEscapingSlashes]))
+            .map { String(decoding: $0, as: UTF8.self) } ?? "{}"
+        servedCache = (base, json)
+        return json
     }
 }
 

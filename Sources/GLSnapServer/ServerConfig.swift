@@ -53,10 +53,25 @@ public struct ServerConfig: Sendable {
     public var queue = 64
     /// Seconds a request may wait and render before it answers 504.
     public var requestTimeout: Double = 30
-    /// Seconds an idle or slow connection is kept (against slowloris clients).
+    /// Seconds a connection may stay idle (no byte read or written) before it is closed.
     public var connectionTimeout = 10
-    /// Open connections at most.
+    /// Seconds a request's headers may take from the connection's start (or the end of its
+    /// previous response), however slowly they trickle in (default 10: a browser sends them in
+    /// one packet; a slowloris client sending a line every few seconds is cut off here).
+    public var headerTimeout: Double = 10
+    /// Open connections at most (default 512). Past 7/8 of it (`ConnectionGuard.reserve(for:)`)
+    /// a new connection closes the one that has waited longest for its headers, so trickling
+    /// clients cannot keep others out.
     public var connectionLimit = 512
+    /// Open connections per client address at most (default 128, a quarter of the connections);
+    /// 0: no cap. Past it, a new connection from the address closes that address's connection that
+    /// has waited longest for its headers (or is refused when all are answering). Behind a
+    /// reverse proxy every client has the proxy's address: raise it or use 0.
+    public var connectionsPerAddress = 128
+    /// Base of the URLs in styles, the style list and TileJSON (`--public-url`, tileserver-gl's
+    /// `publicUrl`), e.g. `https://maps.example.com/`; nil: `http://{bind}:{port}`, or
+    /// server-relative URLs when bound to 0.0.0.0. The Host header is never trusted.
+    public var publicURL: String?
     /// `Cache-Control` of images, TileJSON and styles.
     public var cacheControl = "public, max-age=3600"
     /// Overlay limits per request: points over all paths, paths, markers.

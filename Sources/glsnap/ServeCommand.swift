@@ -6,13 +6,18 @@ enum ServeCommand {
     static let help = """
     usage: glsnap serve (--config CONFIG.json | STYLE.json) [--port N] [--bind ADDRESS] [--workers N]
                         [--queue N] [--timeout SECONDS] [--connection-timeout SECONDS]
-                        [--max-connections N] [--cache-control VALUE] [--threads per-connection|N]
-                        [--llvmpipe-threads N] [--quiet]
+                        [--header-timeout SECONDS] [--max-connections N]
+                        [--max-connections-per-address N] [--public-url URL] [--cache-control VALUE]
+                        [--threads per-connection|N] [--llvmpipe-threads N] [--quiet]
 
     Serves static maps, raster tiles, TileJSON and styles over HTTP (tileserver-gl's endpoints).
     --config reads a tileserver-gl configuration file; a single STYLE.json is served with the id of
     its file name. Defaults: port 8080, bind 127.0.0.1, 2 workers, queue 64 (past it: 503),
-    timeout 30 s (past it: 504), connection timeout 10 s, 512 connections, one thread per connection.
+    timeout 30 s (past it: 504), connection (idle) timeout 10 s, header timeout 10 s (the whole request
+    head, however slowly it trickles in), 512 connections, 128 per client address (0: no cap), one
+    thread per connection. URLs in styles and TileJSON start with --public-url (e.g.
+    https://maps.example.com/), else http://BIND:PORT (server-relative when bound to 0.0.0.0); the
+    Host header is not trusted.
     Each worker has a copy of Mesa of its own; --llvmpipe-threads sets Mesa's rasterizer threads per
     copy (default: the cores divided among the workers, 0 when that is one or less).
     """
@@ -20,7 +25,8 @@ enum ServeCommand {
     static func run(_ argv: [String]) throws -> Int32 {
         let a = try Arguments(argv, valued: ["--config", "--port", "--bind", "--workers", "--queue", "--timeout",
                                              "--connection-timeout", "--max-connections", "--cache-control", "--threads",
-                                             "--llvmpipe-threads"],
+                                             "--llvmpipe-threads", "--header-timeout", "--max-connections-per-address",
+                                             "--public-url"],
                               flags: ["--help", "-h", "--quiet"])
         if a.flags.contains("--help") || a.flags.contains("-h") {
             print(help)
@@ -47,6 +53,18 @@ enum ServeCommand {
         config.requestTimeout = Double(try int("--timeout", 1...3600) ?? Int(config.requestTimeout))
         config.connectionTimeout = try int("--connection-timeout", 1...3600) ?? config.connectionTimeout
         config.connectionLimit = try int("--max-connections", 1...100_000) ?? config.connectionLimit
+        config.connectionsPerAddress = try int("--max-connections-per-address", 0...100_000) ?? config.connectionsPerAddress
+        if let v = a.options["--header-timeout"] {
+            guard let t = Double(v), t.isFinite, (0.1...3600).contains(t) else { throw UsageError("--header-timeout must be 0.1-3600 seconds") }
+            config.headerTimeout = t
+        }
+        if let url = a.options["--public-url"] {
+            guard url.hasPrefix("http://") || url.hasPrefix("https://"), url.utf8.count <= 2048,
+                  url.unicodeScalars.allSatisfy({ $0.value > 0x20 && $0.value < 0x7F && $0 != "\"" && $0 != "\\" }) else {
+                throw UsageError("--public-url must be an http:// or https:// URL (printable ASCII, no quotes or spaces)")
+            }
+            config.publicURL = url
+        }
         config.cacheControl = a.options["--cache-control"] ?? config.cacheControl
         if let t = a.options["--threads"], t != "per-connection" {
             guard let n = Int(t), (1...1024).contains(n) else { throw UsageError("--threads must be per-connection or 1-1024") }

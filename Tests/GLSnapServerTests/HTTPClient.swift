@@ -8,9 +8,19 @@ struct RawResponse {
 }
 
 enum RawHTTP {
-    static func connect(port: Int) -> Int32? {
+    /// A connection to 127.0.0.1:`port` from the loopback address `from` (127.0.0.2, ... act as other clients).
+    static func connect(port: Int, from: String? = nil) -> Int32? {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { return nil }
+        if let from {
+            var src = sockaddr_in()
+            src.sin_family = sa_family_t(AF_INET)
+            src.sin_addr.s_addr = inet_addr(from)
+            let bound = withUnsafePointer(to: &src) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            }
+            guard bound == 0 else { close(fd); return nil }
+        }
         var tv = timeval(tv_sec: 20, tv_usec: 0)
         setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, socklen_t(MemoryLayout<timeval>.size))
         var addr = sockaddr_in()
@@ -30,6 +40,16 @@ enum RawHTTP {
             let n = bytes[off...].withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
             if n <= 0 { return }
             off += n
+        }
+    }
+
+    /// Whether the server has closed or reset `fd` (without waiting).
+    static func isClosedByPeer(_ fd: Int32) -> Bool {
+        var b = [UInt8](repeating: 0, count: 256)
+        while true {
+            let n = b.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT)) }
+            if n > 0 { continue }
+            return n == 0 || (errno != EAGAIN && errno != EWOULDBLOCK)
         }
     }
 

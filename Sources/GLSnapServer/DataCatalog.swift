@@ -1,0 +1,60 @@
+import Foundation
+import GLSnapData
+
+/// What the service serves besides rendered images, under ids and names only (never a path of
+/// this machine): MBTiles files at `/data/{id}`, glyph folders at `/fonts/...`. Built while the
+/// styles load, read-only afterwards.
+final class DataCatalog: @unchecked Sendable {
+    /// Data ids to MBTiles files, absolute: the configuration's `data` and the files styles name
+    /// directly (`mbtiles://../tiles/x.mbtiles` gets the id `x`, or `x-2`, ... when taken).
+    private(set) var files: [String: String] = [:]
+    private var opened: [String: MBTilesSource] = [:]
+    /// Folders that hold `{fontstack}/{range}.pbf`, looked in in order: `options.paths.fonts`
+    /// first, then each style's own glyph folder.
+    private(set) var fontFolders: [String] = []
+
+    init(config: ServerConfig) {
+        files = config.data
+        fontFolders = [config.paths.fonts]
+    }
+
+    /// The id serving `path`: the configured one when there is one, else a new id from its file name.
+    func id(forFile path: String) -> String {
+        if let known = files.first(where: { $0.value == path })?.key { return known }
+        var stem = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
+        stem = String(stem.unicodeScalars.map { c -> Character in
+            c.isASCII && (CharacterSet.alphanumerics.contains(c) || c == "-" || c == "_") ? Character(c) : "-"
+        })
+        if !isSafeName(stem) { stem = "data" }
+        var id = stem, n = 2
+        while files[id] != nil { id = "\(stem)-\(n)"; n += 1 }
+        files[id] = path
+        return id
+    }
+
+    func addFontFolder(_ folder: String) {
+        if !fontFolders.contains(folder) { fontFolders.append(folder) }
+    }
+
+    /// Opens every MBTiles file once; a file that cannot be opened fails the load, naming its id.
+    func open() throws {
+        for (id, path) in files.sorted(by: { $0.key < $1.key }) {
+            do { opened[id] = try MBTilesSource(path: path, name: id) } catch {
+                throw ServerError.config(file: path, message: "data '\(id)': \(error)")
+            }
+        }
+    }
+
+    func source(_ id: String) -> MBTilesSource? { opened[id] }
+
+    /// The glyph file of the first font of `stack` that has `range`, as tileserver-gl picks it.
+    func glyphFile(stack: [String], range: String) -> String? {
+        for font in stack {
+            for folder in fontFolders {
+                let path = (folder as NSString).appendingPathComponent(font + "/" + range + ".pbf")
+                if FileManager.default.isReadableFile(atPath: path) { return path }
+            }
+        }
+        return nil
+    }
+}

@@ -1,0 +1,84 @@
+import Foundation
+import GLSnapData
+
+/// The endpoints that hand out files the styles use, under ids and names only: sprite sheets,
+/// glyph ranges, MBTiles TileJSON and tiles (tileserver-gl's `/styles/{id}/sprite`, `/fonts`, `/data`).
+extension MapService {
+    /// Largest sprite or glyph file served (a sprite sheet is at most a few MiB; 64 MiB bounds memory).
+    static let maxAssetBytes = 64 << 20
+
+    func sprite(_ s: ServedStyle, highDensity: Bool, json: Bool) throws -> HTTPResponse {
+        guard let base = s.spriteBase else { throw ServerError.notFound("style '\(s.id)' has no sprite sheet served here") }
+        let file = base + (highDensity ? "@2x" : "") + (json ? ".json" : ".png")
+        let bytes = try readAsset(file, what: "sprite \(highDensity ? "@2x " : "")\(json ? "index" : "image") of style '\(s.id)'")
+        return HTTPResponse(status: 200, headers: [("Content-Type", json ? "application/json" : "image/png"),
+                                                   ("Cache-Control", config.cacheControl)], body: bytes)
+    }
+
+    func glyphs(stack: [String], range: String) throws -> HTTPResponse {
+        guard let file = catalog.glyphFile(stack: stack, range: range) else {
+            throw ServerError.notFound("no font of '\(stack.joined(separator: ","))' has glyphs \(range)")
+        }
+        let bytes = try readAsset(file, what: "glyphs \(range)")
+        return HTTPResponse(status: 200, headers: [("Content-Type", "application/x-protobuf"), ("Cache-Control", config.cacheControl)],
+                            body: bytes)
+    }
+
+    func dataTileJSON(_ id: String, base: String) throws -> HTTPResponse {
+        let src = try dataSource(id)
+        let m = src.metadata
+        let ext = tileExtension(src)
+        var o: [String: Any] = ["tilejson": "2.2.0", "id": id, "name": m.name ?? id, "format": ext,
+                                "minzoom": m.minzoom ?? 0, "maxzoom": m.maxzoom ?? 22,
+                                "tiles": ["\(base)/data/\(id)/{z}/{x}/{y}.\(ext)"]]
+        if let b = m.bounds { o["bounds"] = b }
+        if let a = m.attribution { o["attribution"] = a }
+        if let text = m.rows["json"], let j = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any],
+           let layers = j["vector_layers"] {
+            o["vector_layers"] = layers
+        }
+        let data = try JSONSerialization.data(withJSONObject: o, options: [.sortedKeys, .withoutEscapingSlashes])
+        return .json(String(decoding: data, as: UTF8.self), extra: [("Cache-Control", config.cacheControl)])
+    }
+
+    /// The tile as stored (gzip-compressed vector tiles keep `Content-Encoding: gzip`); 204 when
+    /// the file has no such tile, as tileserver-gl answers. A read error is a 500, logged.
+    func dataTile(_ id: String, tile: TileID, ext: String) throws -> HTTPResponse {
+        let src = try dataSource(id)
+        let expected = tileExtension(src)
+        guard ext == expected else { throw ServerError.notFound("data '\(id)' has .\(expected) tiles, not .\(ext.prefix(16))") }
+        let stored: [UInt8]?
+        do { stored = try src.tileData(tile) } catch {
+            throw ServerError.renderFailed("data '\(id)' tile \(tile): \(error)")
+        }
+        guard let bytes = stored, !bytes.isEmpty else { return HTTPResponse(status: 204, headers: [("Cache-Control", config.cacheControl)]) }
+        var headers: [(String, String)] = [("Cache-Control", config.cacheControl)]
+        if expected == "pbf" {
+            headers.append(("Content-Type", "application/x-protobuf"))
+            if bytes.count >= 2, bytes[0] == 0x1F, bytes[1] == 0x8B { headers.append(("Content-Encoding", "gzip")) }
+        } else {
+            headers.append(("Content-Type", expected == "jpg" ? "image/jpeg" : "image/\(expected)"))
+        }
+        return HTTPResponse(status: 200, headers: headers, body: bytes)
+    }
+
+    private func dataSource(_ id: String) throws -> MBTilesSource {
+        guard let src = catalog.source(id) else { throw ServerError.notFound("no data '\(id)'") }
+        return src
+    }
+
+    private func tileExtension(_ src: MBTilesSource) -> String {
+        let f = (src.metadata.format ?? "pbf").lowercased()
+        return isSafeName(f) && f.utf8.count <= 8 ? f : "pbf"
+    }
+
+    private func readAsset(_ file: String, what: String) throws -> [UInt8] {
+        let size = (try? FileManager.default.attributesOfItem(atPath: file)[.size] as? Int) ?? nil
+        guard let size else { throw ServerError.notFound("\(what) is not there") }
+        guard size <= MapService.maxAssetBytes else {
+            throw ServerError.renderFailed("\(what) is larger than \(MapService.maxAssetBytes >> 20) MiB")
+        }
+        guard let data = FileManager.default.contents(atPath: file) else { throw ServerError.notFound("\(what) cannot be read") }
+        return [UInt8](data)
+    }
+}
