@@ -16,6 +16,11 @@ public struct MapSnapshotOptions: Sendable {
     /// source and tile; `.skip` draws the map without it and lists the problem in
     /// `Snapshot.warnings`, as MapLibre Native does.
     public var sourceErrors: SourceErrorPolicy
+    /// What a sprite that cannot be loaded or a glyph range that cannot be read does; nil
+    /// (default) follows `sourceErrors`. Such resources are cached per style, so a problem is
+    /// reported once, by the snapshot that met it; a service answering many requests sets
+    /// `.skip` and logs the warning rather than failing that one request.
+    public var resourceErrors: SourceErrorPolicy?
     /// An SQLite file that keeps HTTP(S) responses between runs (see `HTTPOptions.diskCachePath`);
     /// nil (default) keeps them in memory. Read once, at init: the snapshotter's `httpClient`
     /// is then one of its own with this disk cache. Problems with the file (a corrupt cache is

@@ -322,7 +322,7 @@ public final class Snapshotter: @unchecked Sendable {
             }
         }
         let resources = style.symbolResources.problems(since: resourceMark)
-        if options.sourceErrors == .fail, let first = resources.failures.first {
+        if (options.resourceErrors ?? options.sourceErrors) == .fail, let first = resources.failures.first {
             throw GLSnapError.style(source: style.origin, message: first)
         }
         var snapshot = Snapshot(image: RGBAImage(width: 1, height: 1), pixelRatio: options.pixelRatio, transform: transform)

@@ -33,6 +33,9 @@ final class ServedStyle: @unchecked Sendable {
         try ServedStyle.checkDataIDs(object, style: style, config: config)
         // A broken source or tile fails the render (500, logged, counted) instead of drawing around it.
         var options = MapSnapshotOptions(size: Size(width: 512, height: 512), workers: config.workers, sourceErrors: .fail)
+        // A sprite or glyph range that cannot be used is met once per style (it is cached), so
+        // it does not fail the one request that met it.
+        options.resourceErrors = .skip
         var rasterizer = SoftwareRasterizer.automatic(workers: config.workers)
         if let threads = config.llvmpipeThreads { rasterizer.threads = threads }
         options.rasterizer = rasterizer
