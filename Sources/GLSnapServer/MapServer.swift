@@ -31,5 +31,7 @@ public final class MapServer: @unchecked Sendable {
         let deadline = Date().addingTimeInterval(grace)
         while service.inFlight > 0 && Date() < deadline { usleep(10_000) }
         daemon.stop()
+        // Render workers end in order, so the process may exit right after (see Snapshotter.close).
+        service.styles.values.forEach { $0.snapshotter.close() }
     }
 }
