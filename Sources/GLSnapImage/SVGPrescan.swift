@@ -1,0 +1,378 @@
+/// What an SVG document asks librsvg for, counted before librsvg sees it, so that a hostile icon
+/// is refused in time proportional to its bytes instead of stalling a worker or exhausting memory.
+///
+/// librsvg 2.54 parses with libxml2 and expands internal entities itself (it replaces libxml2's
+/// entity table, so libxml2's amplification check does not apply); its text layout is slow per
+/// character; an embedded `data:` image is decoded whole. The scan reads the document once, the
+/// way the parser will see it: the DOCTYPE's internal-subset entities are collected and every
+/// reference to one is expanded in place (so the counts are those after expansion, and the
+/// expansion itself stops at `maxEntityExpansionBytes`). It counts elements, the characters
+/// inside `<text>`, `<tspan>` and `<textPath>`, and the pixels of each `data:` image from its
+/// PNG, JPEG, GIF or WebP header (a nested SVG image is scanned in turn). It is not a validator:
+/// markup it cannot follow is left for librsvg to refuse.
+struct SVGPrescan {
+    /// What a document adds up to.
+    struct Totals: Equatable {
+        var elements = 0
+        var textCharacters = 0
+        var entityBytes = 0
+        var imagePixels = 0
+        /// Elements as drawn: each `<use>` and `<tref>` counts what it repeats.
+        var instances = 0
+    }
+
+    /// A byte source with entity references expanded: a stack of the document and the
+    /// replacement texts being read.
+    private struct Frame { var bytes: [UInt8]; var position: Int; var entity: String? }
+
+    private static let maxEntityDepth = 32
+    private static let maxNameLength = 256
+    /// A nested SVG image may itself embed SVG images this many levels deep.
+    private static let maxImageNesting = 2
+
+    let limits: SVGRasterizer.Limits
+    private let name: String
+    private let nesting: Int
+    private var frames: [Frame]
+    private var entities: [String: [UInt8]] = [:]
+    /// The element tree, for what `<use>` repeats (see SVGPrescan+References.swift).
+    var nodes: [SVGNode] = []
+    var ids: [String: Int] = [:]
+    private var open: [Int] = []
+    private var expand = true
+    /// How many frames were open when the last byte was read (1: the document itself).
+    private var readDepth = 1
+    var totals: Totals
+
+    /// Scans `svg` against `limits`; throws `ImageError.svg` naming the icon and the limit.
+    static func scan(_ svg: [UInt8], name: String, limits: SVGRasterizer.Limits) throws -> Totals {
+        if svg.starts(with: [0x1F, 0x8B]) {
+            // librsvg would inflate it without a bound.
+            throw ImageError.svgRefused(name: name, reason: "it is gzip-compressed (SVGZ), which is not accepted")
+        }
+        var scan = SVGPrescan(svg, name: name, limits: limits, nesting: 0, totals: Totals())
+        try scan.run()
+        try scan.countInstances()
+        return scan.totals
+    }
+
+    private init(_ svg: [UInt8], name: String, limits: SVGRasterizer.Limits, nesting: Int, totals: Totals) {
+        self.limits = limits; self.name = name; self.nesting = nesting; self.totals = totals
+        frames = [Frame(bytes: svg, position: 0, entity: nil)]
+    }
+
+    func refuse(_ reason: String) -> ImageError { .svgRefused(name: name, reason: reason) }
+
+    // MARK: - Reading
+
+    /// The next byte, with a reference to a declared entity replaced by its text (when `expand`).
+    private mutating func next() throws -> UInt8? {
+        while !frames.isEmpty {
+            let f = frames.count - 1  // indexed, not copied: this runs once a byte
+            let position = frames[f].position
+            guard position < frames[f].bytes.count else {
+                frames.removeLast()
+                continue
+            }
+            let c = frames[f].bytes[position]
+            frames[f].position = position + 1
+            if c == UInt8(ascii: "&"), expand, !entities.isEmpty,
+               let (entity, length) = referenceName(in: frames[f].bytes, from: position + 1), let text = entities[entity] {
+                try push(entity, text, skipping: length)
+                continue
+            }
+            readDepth = frames.count
+            return c
+        }
+        return nil
+    }
+
+    /// The name of an entity reference that starts after the `&` just read (`name;`), and its length.
+    private func referenceName(in bytes: [UInt8], from start: Int) -> (String, Int)? {
+        var i = start
+        let end = min(bytes.count, i + SVGPrescan.maxNameLength)
+        while i < end, bytes[i] != UInt8(ascii: ";") {
+            let c = bytes[i]
+            guard c > 0x20, c != UInt8(ascii: "&"), c != UInt8(ascii: "<"), c != UInt8(ascii: "#") else { return nil }
+            i += 1
+        }
+        guard i < end, i > start else { return nil }
+        return (String(decoding: bytes[start..<i], as: UTF8.self), i - start + 1)
+    }
+
+    private mutating func push(_ entity: String, _ text: [UInt8], skipping length: Int) throws {
+        frames[frames.count - 1].position += length
+        guard !frames.contains(where: { $0.entity == entity }) else { throw refuse("entity '\(entity.prefix(32))' refers to itself") }
+        guard frames.count <= SVGPrescan.maxEntityDepth else { throw refuse("entities nest over \(SVGPrescan.maxEntityDepth) deep") }
+        totals.entityBytes += text.count
+        guard totals.entityBytes <= limits.maxEntityExpansionBytes else {
+            throw refuse("its entity references expand to over \(limits.maxEntityExpansionBytes) bytes")
+        }
+        frames.append(Frame(bytes: text, position: 0, entity: entity))
+    }
+
+    /// Reads up to and including `terminator`; false at the end of the input. `each` sees every byte.
+    private mutating func skip(past terminator: [UInt8], each: (UInt8) throws -> Void = { _ in }) throws -> Bool {
+        var window = [UInt8](repeating: 0, count: terminator.count)
+        var seen = 0
+        while let c = try next() {
+            try each(c)
+            window.removeFirst()
+            window.append(c)
+            seen += 1
+            if seen >= terminator.count, window == terminator { return true }
+        }
+        return false
+    }
+
+    private static func isSpace(_ c: UInt8) -> Bool { c == 0x20 || c == 0x09 || c == 0x0A || c == 0x0D }
+
+    // MARK: - Content
+
+    private mutating func run() throws {
+        var textDepth = 0
+        var pending: UInt8?
+        while let c = try pending.take() ?? next() {
+            if c != UInt8(ascii: "<") {
+                // Character data; count characters (not UTF-8 continuation bytes) that text layout gets.
+                if textDepth > 0, c & 0xC0 != 0x80 { try countText(1) }
+                continue
+            }
+            guard let d = try next() else { break }
+            switch d {
+            case UInt8(ascii: "!"):
+                try markupDeclaration(textDepth: textDepth)
+            case UInt8(ascii: "?"):
+                expand = false
+                _ = try skip(past: Array("?>".utf8))
+                expand = true
+            case UInt8(ascii: "/"):
+                expand = false
+                _ = try skip(past: [UInt8(ascii: ">")])
+                expand = true
+                if let node = open.popLast(), nodes[node].isText { textDepth -= 1 }
+            default:
+                let (node, selfClosing, after) = try startTag(first: d)
+                pending = after
+                if !selfClosing {
+                    open.append(node)
+                    if nodes[node].isText { textDepth += 1 }
+                }
+            }
+        }
+    }
+
+    private mutating func countText(_ n: Int) throws {
+        totals.textCharacters += n
+        if let node = open.last { nodes[node].text += n }
+        guard totals.textCharacters <= limits.maxTextCharacters else {
+            throw refuse("it has over \(limits.maxTextCharacters) characters of text")
+        }
+    }
+
+    /// After `<!`: a comment, a CDATA section (text), the DOCTYPE, or another declaration.
+    private mutating func markupDeclaration(textDepth: Int) throws {
+        expand = false
+        defer { expand = true }
+        guard let c = try next() else { return }
+        if c == UInt8(ascii: "-") {
+            _ = try skip(past: Array("-->".utf8))
+        } else if c == UInt8(ascii: "[") {
+            guard try skip(past: [UInt8(ascii: "[")]) else { return }  // "CDATA["
+            var characters = 0
+            _ = try skip(past: Array("]]>".utf8)) { b in if b & 0xC0 != 0x80 { characters += 1 } }
+            if textDepth > 0 { try countText(characters) }
+        } else if c == UInt8(ascii: "D") || c == UInt8(ascii: "d") {
+            try doctype()
+        } else {
+            _ = try skip(past: [UInt8(ascii: ">")])
+        }
+    }
+
+    /// A start tag after its `<`: counts the element, checks `data:` images in `href`s, notes its
+    /// `id` and what a `<use>` refers to. Returns its node, whether it closed itself, and a byte
+    /// read past it, if any.
+    private mutating func startTag(first: UInt8) throws -> (node: Int, selfClosing: Bool, after: UInt8?) {
+        totals.elements += 1
+        guard totals.elements <= limits.maxElements else { throw refuse("it has over \(limits.maxElements) elements") }
+        var tag = [first]
+        var c = try next()
+        while let b = c, !SVGPrescan.isSpace(b), b != UInt8(ascii: ">"), b != UInt8(ascii: "/") {
+            if tag.count < SVGPrescan.maxNameLength { tag.append(b) }
+            c = try next()
+        }
+        let local = tag.split(separator: UInt8(ascii: ":")).last.map { String(decoding: $0, as: UTF8.self) } ?? ""
+        let node = nodes.count
+        nodes.append(SVGNode(parent: open.last ?? -1, isText: local == "text" || local == "tspan" || local == "textPath"))
+        let repeats = local == "use" || local == "tref"
+        // Attributes: name = "value" pairs up to '>' or '/>'.
+        var attribute: [UInt8] = []
+        while let b = c {
+            if b == UInt8(ascii: ">") { return (node, false, nil) }
+            if b == UInt8(ascii: "/") {
+                let n = try next()
+                if n == UInt8(ascii: ">") { return (node, true, nil) }
+                c = n
+                continue
+            }
+            if b == UInt8(ascii: "\"") || b == UInt8(ascii: "'") {
+                // Any prefix: librsvg matches href by namespace, and a document may bind xlink to any prefix.
+                let isHref = attribute.split(separator: UInt8(ascii: ":")).last.map(Array.init) == Array("href".utf8)
+                let isID = attribute == Array("id".utf8) || attribute == Array("xml:id".utf8)
+                if let value = try attributeValue(quote: b, wanted: isHref || isID) {
+                    if isHref, value.count > 5, value.prefix(5).map({ $0 | 0x20 }) == Array("data:".utf8) {
+                        try embeddedImage(value)
+                    } else if isHref, repeats, value.first == UInt8(ascii: "#") {
+                        nodes[node].target = String(decoding: value.dropFirst(), as: UTF8.self)
+                    } else if isID, ids[String(decoding: value, as: UTF8.self)] == nil {
+                        ids[String(decoding: value, as: UTF8.self)] = node
+                    }
+                }
+                attribute = []
+            } else if b == UInt8(ascii: "<") {
+                return (node, true, b)  // malformed; let librsvg say so
+            } else if !SVGPrescan.isSpace(b), b != UInt8(ascii: "=") {
+                if attribute.count < SVGPrescan.maxNameLength { attribute.append(b) }
+            }
+            c = try next()
+        }
+        return (node, true, nil)
+    }
+
+    /// An attribute's value after its opening quote, when `wanted`: whole for a `data:` URI, else
+    /// its first 256 bytes (an id or a reference).
+    private mutating func attributeValue(quote: UInt8, wanted: Bool) throws -> [UInt8]? {
+        var value: [UInt8] = []
+        var whole = false
+        // A quote from an entity's text does not end the value (libxml2 reads it as a character).
+        let depth = readDepth
+        while let b = try next(), b != quote || readDepth > depth {
+            guard wanted else { continue }
+            if value.isEmpty, SVGPrescan.isSpace(b) { continue }
+            if value.count == 5, !whole { whole = value.map({ $0 | 0x20 }) == Array("data:".utf8) }
+            if whole || value.count < SVGPrescan.maxNameLength { value.append(b) }
+        }
+        return wanted ? value : nil
+    }
+
+    // MARK: - Embedded images
+
+    private mutating func embeddedImage(_ uri: [UInt8]) throws {
+        guard let data = SVGEmbeddedImage.decodeDataURI(uri) else { throw refuse("an embedded data: URI is not readable") }
+        switch SVGEmbeddedImage.kind(of: data) {
+        case .svg:
+            guard nesting < SVGPrescan.maxImageNesting else { throw refuse("it nests SVG images over \(SVGPrescan.maxImageNesting) deep") }
+            var inner = SVGPrescan(data, name: name, limits: limits, nesting: nesting + 1, totals: totals)
+            try inner.run()
+            try inner.countInstances()
+            totals = inner.totals
+        case .raster(let format, let pixels?):
+            totals.imagePixels += pixels
+            guard totals.imagePixels <= limits.maxEmbeddedImagePixels else {
+                throw refuse("its embedded images have over \(limits.maxEmbeddedImagePixels) pixels (a \(format) of \(pixels))")
+            }
+        case .raster(let format, nil):
+            throw refuse("an embedded \(format) image has no readable size in its header")
+        case .other:
+            throw refuse("an embedded image is not PNG, JPEG, GIF, WebP or SVG, so its size cannot be checked")
+        }
+    }
+
+    // MARK: - DOCTYPE
+
+    /// After `<!D`: the rest of the DOCTYPE, collecting the internal subset's general entities.
+    /// Parameter entities are refused: with them the subset could declare what this scan does not see.
+    private mutating func doctype() throws {
+        var quote: UInt8?
+        while let c = try next() {
+            if let q = quote { if c == q { quote = nil }; continue }
+            if c == UInt8(ascii: "\"") || c == UInt8(ascii: "'") { quote = c }
+            else if c == UInt8(ascii: ">") { return }
+            else if c == UInt8(ascii: "[") { try internalSubset(); quote = nil }
+        }
+    }
+
+    private mutating func internalSubset() throws {
+        while let c = try next() {
+            switch c {
+            case UInt8(ascii: "]"): return
+            case UInt8(ascii: "%"): throw refuse("its DOCTYPE uses parameter entities")
+            case UInt8(ascii: "<"):
+                guard let d = try next() else { return }
+                if d == UInt8(ascii: "?") { _ = try skip(past: Array("?>".utf8)); continue }
+                guard d == UInt8(ascii: "!") else { continue }
+                // A comment, or a declaration keyword (ENTITY, ELEMENT, ATTLIST, NOTATION).
+                var keyword: [UInt8] = [], end: UInt8?
+                while keyword != Array("--".utf8), keyword.count <= 16, let k = try next() {
+                    if SVGPrescan.isSpace(k) || k == UInt8(ascii: ">") { end = k; break }
+                    keyword.append(k)
+                }
+                if keyword == Array("--".utf8) {
+                    _ = try skip(past: Array("-->".utf8))
+                } else if keyword == Array("ENTITY".utf8) {
+                    try entityDeclaration()
+                } else if end != UInt8(ascii: ">") {
+                    try skipDeclaration()
+                }
+            default: continue
+            }
+        }
+    }
+
+    /// Skips to the `>` that ends a declaration, past quoted literals.
+    private mutating func skipDeclaration() throws {
+        var quote: UInt8?
+        while let c = try next() {
+            if let q = quote { if c == q { quote = nil }; continue }
+            if c == UInt8(ascii: "\"") || c == UInt8(ascii: "'") { quote = c }
+            else if c == UInt8(ascii: ">") { return }
+            else if c == UInt8(ascii: "%") { throw refuse("its DOCTYPE uses parameter entities") }
+        }
+    }
+
+    /// `<!ENTITY name "value">`: the value with character references replaced, as libxml2 stores
+    /// it. External and unparsed entities are skipped (librsvg loads neither).
+    private mutating func entityDeclaration() throws {
+        var c = try next()
+        while let b = c, SVGPrescan.isSpace(b) { c = try next() }
+        if c == UInt8(ascii: "%") { throw refuse("its DOCTYPE uses parameter entities") }
+        var entityName: [UInt8] = []
+        while let b = c, !SVGPrescan.isSpace(b), b != UInt8(ascii: ">"), b != UInt8(ascii: "\""), b != UInt8(ascii: "'") {
+            if entityName.count < SVGPrescan.maxNameLength { entityName.append(b) }
+            c = try next()
+        }
+        while let b = c, SVGPrescan.isSpace(b) { c = try next() }
+        guard let q = c, q == UInt8(ascii: "\"") || q == UInt8(ascii: "'") else {
+            if c != UInt8(ascii: ">") { try skipDeclaration() }
+            return
+        }
+        var raw: [UInt8] = []
+        while let b = try next(), b != q { raw.append(b) }
+        try skipDeclaration()
+        let key = String(decoding: entityName, as: UTF8.self)
+        if entities[key] == nil { entities[key] = SVGPrescan.replacingCharacterReferences(raw) }
+    }
+
+    /// `&#60;` and `&#x3C;` replaced by their UTF-8; other references left as they are.
+    static func replacingCharacterReferences(_ raw: [UInt8]) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(raw.count)
+        var i = 0
+        while i < raw.count {
+            if raw[i] == UInt8(ascii: "&"), i + 2 < raw.count, raw[i + 1] == UInt8(ascii: "#"),
+               let semicolon = raw[(i + 2)...].prefix(12).firstIndex(of: UInt8(ascii: ";")) {
+                var digits = raw[(i + 2)..<semicolon]
+                var radix = 10
+                if digits.first == UInt8(ascii: "x") { radix = 16; digits = digits.dropFirst() }
+                if let v = UInt32(String(decoding: digits, as: UTF8.self), radix: radix), let scalar = Unicode.Scalar(v) {
+                    out.append(contentsOf: Array(String(Character(scalar)).utf8))
+                    i = semicolon + 1
+                    continue
+                }
+            }
+            out.append(raw[i])
+            i += 1
+        }
+        return out
+    }
+}
