@@ -202,6 +202,8 @@ struct SVGPrescan {
             c = try next()
         }
         let local = tag.split(separator: UInt8(ascii: ":")).last.map { String(decoding: $0, as: UTF8.self) } ?? ""
+        // librsvg follows <xi:include> (data: URIs included as text or XML): no icon needs it.
+        guard local != "include" else { throw refuse("it uses XInclude (<\(String(decoding: tag, as: UTF8.self))>), which is not accepted") }
         let node = nodes.count
         nodes.append(SVGNode(parent: open.last ?? -1, isText: local == "text" || local == "tspan" || local == "textPath"))
         let repeats = local == "use" || local == "tref"

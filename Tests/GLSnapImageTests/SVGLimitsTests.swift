@@ -87,6 +87,8 @@ final class SVGLimitsTests: XCTestCase {
         XCTAssertEqual(refusal(svg("<!DOCTYPE svg [<!ENTITY % p \"<!ENTITY e 'x'>\"> %p;]>" + header + "</svg>")),
                        "its DOCTYPE uses parameter entities")
         XCTAssertEqual(refusal([0x1F, 0x8B, 8, 0, 0, 0]), "it is gzip-compressed (SVGZ), which is not accepted")
+        let include = #"<text xmlns:xi="http://www.w3.org/2001/XInclude"><xi:include href="data:,hello" parse="text"/></text>"#
+        XCTAssertEqual(refusal(svg(header + include + "</svg>")), "it uses XInclude (<xi:include>), which is not accepted")
     }
 
     /// Illustrator-style documents: short entities used in attributes still render.
