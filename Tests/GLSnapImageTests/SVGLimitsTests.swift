@@ -228,12 +228,25 @@ final class SVGRepeatLimitsTests: XCTestCase {
         XCTAssertEqual(reason(header + "<g id=\"a\"><use href=\"#a\"/></g></svg>"), "refused: its <use> elements refer to themselves")
     }
 
+    /// feMorphology radius 400 took 0.3, 0.9 and 2.4 s at 96, 192 and 384 pixels (its kernel is
+    /// clipped to the filter region); feTurbulence with 10 and 100 octaves 0.04 and 0.4 s at 96 pixels.
+    func testFilterKernelsCountAsPasses() {
+        let morph = header + "<filter id=\"f\"><feMorphology radius=\"400\"/></filter><rect width=\"24\" height=\"24\" filter=\"url(#f)\"/></svg>"
+        XCTAssertEqual(reason(morph, scale: 8), nil)
+        // 4 elements + 14 × (384 + 384) passes at 192 pixels; at 960 pixels 4 + 14 × (1920 + 1920) do not.
+        XCTAssertEqual(reason(morph, scale: 40),
+                       "drawing 53764 element passes (filter kernels included) on 960x960 pixels is over the limit of 4000000000 element-pixels")
+        let turbulence = header + "<filter id=\"f\"><feTurbulence baseFrequency=\"0.1\" numOctaves=\"1000000\"/></filter><rect width=\"24\" height=\"24\" filter=\"url(#f)\"/></svg>"
+        XCTAssertEqual(reason(turbulence),
+                       "drawing 500000004 element passes (filter kernels included) on 24x24 pixels is over the limit of 4000000000 element-pixels")
+    }
+
     func testElementPixelBudgetDependsOnTheScale() {
         var limits = SVGRasterizer.Limits()
         limits.maxElementPixels = 100 * 48 * 48
         let paths = header + String(repeating: "<path d=\"M0 0 L24 24 L0 24 Z\"/>", count: 99) + "</svg>"
         XCTAssertEqual(reason(paths, limits: limits, scale: 2), nil)  // 100 elements with the root
         XCTAssertEqual(reason(paths, limits: limits, scale: 3),
-                       "drawing 100 elements on 72x72 pixels is over the limit of 230400 element-pixels")
+                       "drawing 100 element passes (filter kernels included) on 72x72 pixels is over the limit of 230400 element-pixels")
     }
 }
