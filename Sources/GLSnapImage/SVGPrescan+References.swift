@@ -18,14 +18,14 @@ extension SVGPrescan {
     /// chain of uses repeating groups of uses multiplies), and checks them against the limits.
     /// Elements inside `<defs>` count once as well: an overestimate, never an underestimate.
     mutating func countInstances() throws {
+        guard nodes.contains(where: { $0.target != nil }) else {
+            totals.instances += nodes.count
+            return
+        }
         var children = [[Int]](repeating: [], count: nodes.count)
         var roots: [Int] = []
         for (i, n) in nodes.enumerated() {
             if n.parent >= 0 { children[n.parent].append(i) } else { roots.append(i) }
-        }
-        guard nodes.contains(where: { $0.target != nil }) else {
-            totals.instances += nodes.count
-            return
         }
         // Saturating sums: past the limits the exact size of an explosion does not matter.
         let cap = 1 << 40

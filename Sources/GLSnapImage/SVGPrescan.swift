@@ -36,6 +36,17 @@ struct SVGPrescan {
     private struct Frame { var bytes: [UInt8]; var position: Int; var entity: String? }
 
     private static let maxEntityDepth = 32
+    // Byte strings compared on every tag, made once.
+    private static let href = Array("href".utf8), id = Array("id".utf8), xmlID = Array("xml:id".utf8)
+    private static let dataScheme = Array("data:".utf8), include = Array("include".utf8)
+    private static let textElements: Set<[UInt8]> = [Array("text".utf8), Array("tspan".utf8), Array("textPath".utf8)]
+    private static let repeatingElements: Set<[UInt8]> = [Array("use".utf8), Array("tref".utf8)]
+    /// Filter primitives whose cost grows with an attribute, not only with the pixels.
+    private static let weightedPrimitives: [[UInt8]: (name: String, attribute: [UInt8])] = [
+        Array("feTurbulence".utf8): ("feTurbulence", Array("numOctaves".utf8)),
+        Array("feConvolveMatrix".utf8): ("feConvolveMatrix", Array("order".utf8)),
+        Array("feMorphology".utf8): ("feMorphology", Array("radius".utf8)),
+    ]
     /// An feTurbulence octave costs librsvg about 500 times a plain fill per pixel (100 octaves:
     /// 0.4 s at 96 × 96 pixels).
     static let passesPerOctave = 500
@@ -124,16 +135,17 @@ struct SVGPrescan {
         frames.append(Frame(bytes: text, position: 0, entity: entity))
     }
 
-    /// Reads up to and including `terminator`; false at the end of the input. `each` sees every byte.
+    /// Reads up to and including `terminator` (at most 4 bytes); false at the end of the input.
+    /// `each` sees every byte.
     private mutating func skip(past terminator: [UInt8], each: (UInt8) throws -> Void = { _ in }) throws -> Bool {
-        var window = [UInt8](repeating: 0, count: terminator.count)
-        var seen = 0
+        let mask: UInt32 = terminator.count >= 4 ? ~0 : (1 << (8 * UInt32(terminator.count))) - 1
+        let target = terminator.reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
+        var window: UInt32 = 0, seen = 0
         while let c = try next() {
             try each(c)
-            window.removeFirst()
-            window.append(c)
+            window = (window << 8 | UInt32(c)) & mask
             seen += 1
-            if seen >= terminator.count, window == terminator { return true }
+            if seen >= terminator.count, window == target { return true }
         }
         return false
     }
@@ -214,14 +226,13 @@ struct SVGPrescan {
             if tag.count < SVGPrescan.maxNameLength { tag.append(b) }
             c = try next()
         }
-        let local = tag.split(separator: UInt8(ascii: ":")).last.map { String(decoding: $0, as: UTF8.self) } ?? ""
+        let local = tag.lastIndex(of: UInt8(ascii: ":")).map { Array(tag[(tag.index(after: $0))...]) } ?? tag
         // librsvg follows <xi:include> (data: URIs included as text or XML): no icon needs it.
-        guard local != "include" else { throw refuse("it uses XInclude (<\(String(decoding: tag, as: UTF8.self))>), which is not accepted") }
+        guard local != SVGPrescan.include else { throw refuse("it uses XInclude (<\(String(decoding: tag, as: UTF8.self))>), which is not accepted") }
         let node = nodes.count
-        nodes.append(SVGNode(parent: open.last ?? -1, isText: local == "text" || local == "tspan" || local == "textPath"))
-        let repeats = local == "use" || local == "tref"
-        // Filter primitives whose cost grows with an attribute, not only with the pixels.
-        let weighted = ["feTurbulence": "numOctaves", "feConvolveMatrix": "order", "feMorphology": "radius"][local]
+        nodes.append(SVGNode(parent: open.last ?? -1, isText: SVGPrescan.textElements.contains(local)))
+        let repeats = SVGPrescan.repeatingElements.contains(local)
+        let weighted = SVGPrescan.weightedPrimitives[local]
         // Attributes: name = "value" pairs up to '>' or '/>'.
         var attribute: [UInt8] = []
         while let b = c {
@@ -234,16 +245,17 @@ struct SVGPrescan {
             }
             if b == UInt8(ascii: "\"") || b == UInt8(ascii: "'") {
                 // Any prefix: librsvg matches href by namespace, and a document may bind xlink to any prefix.
-                let isHref = attribute.split(separator: UInt8(ascii: ":")).last.map(Array.init) == Array("href".utf8)
-                let isID = attribute == Array("id".utf8) || attribute == Array("xml:id".utf8)
-                let isWeight = weighted.map { attribute == Array($0.utf8) } ?? false
+                let isHref = attribute.count >= 4 && attribute.suffix(4).elementsEqual(SVGPrescan.href)
+                    && (attribute.count == 4 || attribute[attribute.count - 5] == UInt8(ascii: ":"))
+                let isID = attribute == SVGPrescan.id || attribute == SVGPrescan.xmlID
+                let isWeight = weighted.map { attribute == $0.attribute } ?? false
                 if let value = try attributeValue(quote: b, wanted: isHref || isID || isWeight) {
-                    if isHref, value.count > 5, value.prefix(5).map({ $0 | 0x20 }) == Array("data:".utf8) {
+                    if isHref, value.count > 5, value.prefix(5).map({ $0 | 0x20 }) == SVGPrescan.dataScheme {
                         try embeddedImage(value)
                     } else if isHref, repeats, value.first == UInt8(ascii: "#") {
                         nodes[node].target = String(decoding: value.dropFirst(), as: UTF8.self)
                     } else if isWeight {
-                        filterWeight(local, numbers: String(decoding: value, as: UTF8.self))
+                        filterWeight(weighted?.name ?? "", numbers: String(decoding: value, as: UTF8.self))
                     } else if isID, ids[String(decoding: value, as: UTF8.self)] == nil {
                         ids[String(decoding: value, as: UTF8.self)] = node
                     }
@@ -283,7 +295,7 @@ struct SVGPrescan {
         while let b = try next(), b != quote || readDepth > depth {
             guard wanted else { continue }
             if value.isEmpty, SVGPrescan.isSpace(b) { continue }
-            if value.count == 5, !whole { whole = value.map({ $0 | 0x20 }) == Array("data:".utf8) }
+            if value.count == 5, !whole { whole = value.map({ $0 | 0x20 }) == SVGPrescan.dataScheme }
             if whole || value.count < SVGPrescan.maxNameLength { value.append(b) }
         }
         return wanted ? value : nil
