@@ -1,15 +1,18 @@
 /// What an SVG document asks librsvg for, counted before librsvg sees it, so that a hostile icon
 /// is refused in time proportional to its bytes instead of stalling a worker or exhausting memory.
 ///
-/// librsvg 2.54 parses with libxml2 and expands internal entities itself (it replaces libxml2's
-/// entity table, so libxml2's amplification check does not apply); its text layout is slow per
-/// character; an embedded `data:` image is decoded whole. The scan reads the document once, the
-/// way the parser will see it: the DOCTYPE's internal-subset entities are collected and every
-/// reference to one is expanded in place (so the counts are those after expansion, and the
-/// expansion itself stops at `maxEntityExpansionBytes`). It counts elements, the characters
-/// inside `<text>`, `<tspan>` and `<textPath>`, and the pixels of each `data:` image from its
-/// PNG, JPEG, GIF or WebP header (a nested SVG image is scanned in turn). It is not a validator:
-/// markup it cannot follow is left for librsvg to refuse.
+/// librsvg 2.54 parses with libxml2 without `XML_PARSE_HUGE` (`RSVG_HANDLE_FLAG_UNLIMITED` is
+/// off), so libxml2 caps a text node at 10 MB and nesting at 256 and catches a nested "billion
+/// laughs"; but librsvg keeps the entity table itself, and one large entity referenced 30 000
+/// times passed (13.5 GB). Its text layout is slow per character, `<use>` repeats whole subtrees,
+/// and a `data:` image is decoded whole. The scan reads the document once, the way the parser
+/// will see it: the DOCTYPE's internal-subset entities are collected and every reference to one
+/// is expanded in place (so the counts are those after expansion, and the expansion itself stops
+/// at `maxEntityExpansionBytes`). It counts elements, the characters inside `<text>`, `<tspan>`
+/// and `<textPath>`, the pixels of each `data:` image from its PNG, JPEG, GIF or WebP header (a
+/// nested SVG image is scanned in turn), what `<use>` repeats, and the filter primitives whose
+/// cost grows with an attribute. Parameter entities, XInclude and SVGZ are refused outright. It
+/// is not a validator: markup it cannot follow is left for libxml2 to refuse.
 struct SVGPrescan {
     /// What a document adds up to.
     struct Totals: Equatable {
@@ -68,7 +71,7 @@ struct SVGPrescan {
     private var readDepth = 1
     var totals: Totals
 
-    /// Scans `svg` against `limits`; throws `ImageError.svg` naming the icon and the limit.
+    /// Scans `svg` against `limits`; throws `ImageError.svgRefused` naming the icon and the limit.
     static func scan(_ svg: [UInt8], name: String, limits: SVGRasterizer.Limits) throws -> Totals {
         if svg.starts(with: [0x1F, 0x8B]) {
             // librsvg would inflate it without a bound.
@@ -288,6 +291,20 @@ struct SVGPrescan {
     /// An attribute's value after its opening quote, when `wanted`: whole for a `data:` URI, else
     /// its first 256 bytes (an id or a reference).
     private mutating func attributeValue(quote: UInt8, wanted: Bool) throws -> [UInt8]? {
+        // Fast path: the value lies in the current frame with no reference in it (a data: URI of
+        // megabytes is copied at once instead of byte by byte).
+        let f = frames.count - 1
+        if f >= 0, let end = frames[f].bytes[frames[f].position...].firstIndex(of: quote),
+           entities.isEmpty || !frames[f].bytes[frames[f].position..<end].contains(UInt8(ascii: "&")) {
+            var value = frames[f].bytes[frames[f].position..<end].drop { SVGPrescan.isSpace($0) }
+            frames[f].position = end + 1
+            readDepth = frames.count
+            guard wanted else { return nil }
+            if value.count > SVGPrescan.maxNameLength, value.prefix(5).map({ $0 | 0x20 }) != SVGPrescan.dataScheme {
+                value = value.prefix(SVGPrescan.maxNameLength)
+            }
+            return Array(value)
+        }
         var value: [UInt8] = []
         var whole = false
         // A quote from an entity's text does not end the value (libxml2 reads it as a character).

@@ -10,7 +10,8 @@ final class SVGLimitsTests: XCTestCase {
     private func refusal(_ svg: [UInt8], limits: SVGRasterizer.Limits = SVGRasterizer.Limits(), name: String = "bomb",
                          file: StaticString = #filePath, line: UInt = #line) -> String? {
         let start = Date()
-        defer { XCTAssertLessThan(Date().timeIntervalSince(start), 2, "refusing took too long", file: file, line: line) }
+        // The bound; a debug build on a loaded machine is far slower than the release one.
+        defer { XCTAssertLessThan(Date().timeIntervalSince(start), 5, "refusing took too long", file: file, line: line) }
         do {
             _ = try SVGRasterizer(limits: limits).rasterize(svg, name: name, scale: 2)
             XCTFail("rasterized", file: file, line: line)
