@@ -89,8 +89,12 @@ enum SVGEmbeddedImage {
     private static func le16(_ d: [UInt8], _ i: Int) -> Int { Int(d[i]) | Int(d[i + 1]) << 8 }
     private static func le24(_ d: [UInt8], _ i: Int) -> Int { le16(d, i) | Int(d[i + 2]) << 16 }
 
-    /// A positive width × height, else nil.
-    private static func area(_ w: Int, _ h: Int) -> Int? { w > 0 && h > 0 ? w * h : nil }
+    /// A positive width × height (saturated: a forged 32-bit header must not overflow), else nil.
+    private static func area(_ w: Int, _ h: Int) -> Int? {
+        guard w > 0, h > 0 else { return nil }
+        let (product, overflow) = w.multipliedReportingOverflow(by: h)
+        return overflow ? Int.max / 4 : min(product, Int.max / 4)
+    }
 
     /// IHDR, the first chunk: width and height as 32-bit big-endian at bytes 16 and 20.
     private static func pngPixels(_ d: [UInt8]) -> Int? {

@@ -19,7 +19,7 @@ extension SVGPrescan {
     /// Elements inside `<defs>` count once as well: an overestimate, never an underestimate.
     mutating func countInstances() throws {
         guard nodes.contains(where: { $0.target != nil }) else {
-            totals.instances += nodes.count
+            totals.addPasses(nodes.count)
             return
         }
         var children = [[Int]](repeating: [], count: nodes.count)
@@ -58,6 +58,6 @@ extension SVGPrescan {
         guard drawn.text <= limits.maxTextCharacters else {
             throw refuse("its <use> elements repeat over \(limits.maxTextCharacters) characters of text")
         }
-        totals.instances += drawn.elements
+        totals.addPasses(drawn.elements)
     }
 }

@@ -27,6 +27,9 @@ struct SVGPrescan {
         /// in pixels and weighs.
         var morphologyRadii: [(x: Double, y: Double)] = []
 
+        /// Adds to `instances`, saturating: twenty thousand forged octave counts must not overflow.
+        mutating func addPasses(_ n: Int) { instances = instances > (1 << 60) - n ? 1 << 60 : instances + n }
+
         static func == (a: Totals, b: Totals) -> Bool {
             a.elements == b.elements && a.textCharacters == b.textCharacters && a.entityBytes == b.entityBytes
                 && a.imagePixels == b.imagePixels && a.instances == b.instances
@@ -283,8 +286,8 @@ struct SVGPrescan {
         let cap = 1e12
         switch primitive {
         case "feMorphology": totals.morphologyRadii.append((min(first, cap), min(second, cap)))
-        case "feConvolveMatrix": totals.instances += Int(min(first * second, cap))
-        default: totals.instances += Int(min(first, cap)) * SVGPrescan.passesPerOctave
+        case "feConvolveMatrix": totals.addPasses(Int(min(first * second, cap)))
+        default: totals.addPasses(Int(min(first, cap)) * SVGPrescan.passesPerOctave)
         }
     }
 

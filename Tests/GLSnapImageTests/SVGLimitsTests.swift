@@ -133,6 +133,10 @@ final class SVGLimitsTests: XCTestCase {
         var webp = Array("RIFF".utf8) + [0, 0, 0, 0] + Array("WEBPVP8X".utf8) + [10, 0, 0, 0, 0, 0, 0, 0]
         webp += [0xE7, 0x03, 0, 0xCF, 0x07, 0]
         XCTAssertEqual(kind(webp), .raster(format: "WebP", pixels: 2_000_000))
+        // A forged IHDR of 2^32-1 x 2^32-1 saturates instead of overflowing.
+        var forged = SVGBombs.blackPNG(width: 1, height: 1)
+        for i in 16..<24 { forged[i] = 0xFF }
+        XCTAssertEqual(kind(forged), .raster(format: "PNG", pixels: Int.max / 4))
         XCTAssertEqual(kind(Array("BM....".utf8)), .other)
         XCTAssertEqual(kind(Array("  <svg/>".utf8)), .svg)
         XCTAssertEqual(SVGEmbeddedImage.decodeDataURI(Array("data:text/plain;base64,aGk%3D".utf8)), Array("hi".utf8))
@@ -238,6 +242,9 @@ final class SVGRepeatLimitsTests: XCTestCase {
         XCTAssertEqual(reason(morph, scale: 40),
                        "drawing 53764 element passes (filter kernels included) on 960x960 pixels is over the limit of 4000000000 element-pixels")
         let turbulence = header + "<filter id=\"f\"><feTurbulence baseFrequency=\"0.1\" numOctaves=\"1000000\"/></filter><rect width=\"24\" height=\"24\" filter=\"url(#f)\"/></svg>"
+        // Many forged octave counts saturate instead of overflowing.
+        let forged = header + "<filter id=\"f\">" + String(repeating: "<feTurbulence numOctaves=\"1e300\"/>", count: 19000) + "</filter></svg>"
+        XCTAssertEqual(reason(forged), "drawing 1000000000000000 element passes (filter kernels included) on 24x24 pixels is over the limit of 4000000000 element-pixels")
         XCTAssertEqual(reason(turbulence),
                        "drawing 500000004 element passes (filter kernels included) on 24x24 pixels is over the limit of 4000000000 element-pixels")
     }
