@@ -3,6 +3,8 @@ struct SVGNode {
     /// The index of the parent element; -1 for the root.
     var parent: Int
     var isText: Bool
+    /// A `<marker>`: drawn again at each vertex of each path that names it.
+    var isMarker = false
     /// Characters of text directly inside it.
     var text = 0
     /// The id a `<use>` or `<tref>` refers to (`href="#id"`).
@@ -18,7 +20,8 @@ extension SVGPrescan {
     /// chain of uses repeating groups of uses multiplies), and checks them against the limits.
     /// Elements inside `<defs>` count once as well: an overestimate, never an underestimate.
     mutating func countInstances() throws {
-        guard nodes.contains(where: { $0.target != nil }) else {
+        let markers = totals.vertices > 0 ? nodes.indices.filter { nodes[$0].isMarker } : []
+        guard markers.isEmpty == false || nodes.contains(where: { $0.target != nil }) else {
             totals.addPasses(nodes.count)
             return
         }
@@ -54,9 +57,22 @@ extension SVGPrescan {
             let c = try cost(r, 0)
             drawn = (min(cap, drawn.elements + c.elements), min(cap, drawn.text + c.text))
         }
-        guard drawn.elements <= limits.maxElements else { throw refuse("its <use> elements repeat over \(limits.maxElements) elements") }
+        // A marker may be drawn at every vertex of every path (which paths name it is a matter of
+        // style, so every vertex counts).
+        for m in markers {
+            let c = try cost(m, 0)
+            let vertices = min(totals.vertices, cap)
+            func times(_ a: Int) -> Int {
+                let (product, overflow) = a.multipliedReportingOverflow(by: vertices)
+                return overflow ? cap : min(cap, product)
+            }
+            drawn = (min(cap, drawn.elements + times(c.elements)), min(cap, drawn.text + times(c.text)))
+        }
+        guard drawn.elements <= limits.maxElements else {
+            throw refuse("its <use> elements and markers repeat over \(limits.maxElements) elements")
+        }
         guard drawn.text <= limits.maxTextCharacters else {
-            throw refuse("its <use> elements repeat over \(limits.maxTextCharacters) characters of text")
+            throw refuse("its <use> elements and markers repeat over \(limits.maxTextCharacters) characters of text")
         }
         totals.addPasses(drawn.elements)
     }

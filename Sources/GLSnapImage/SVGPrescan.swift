@@ -26,6 +26,8 @@ struct SVGPrescan {
         /// The radii of each `feMorphology`, in user units, which `SVGRasterizer` scales to a kernel
         /// in pixels and weighs.
         var morphologyRadii: [(x: Double, y: Double)] = []
+        /// Numbers in path data and `points`: at least the vertices, where markers repeat.
+        var vertices = 0
 
         /// Adds to `instances`, saturating: twenty thousand forged octave counts must not overflow.
         mutating func addPasses(_ n: Int) { instances = instances > (1 << 60) - n ? 1 << 60 : instances + n }
@@ -44,7 +46,8 @@ struct SVGPrescan {
     private static let maxEntityDepth = 32
     // Byte strings compared on every tag, made once.
     private static let href = Array("href".utf8), id = Array("id".utf8), xmlID = Array("xml:id".utf8)
-    private static let dataScheme = Array("data:".utf8), include = Array("include".utf8)
+    private static let dataScheme = Array("data:".utf8), include = Array("include".utf8), marker = Array("marker".utf8)
+    private static let pathData = Array("d".utf8), points = Array("points".utf8)
     private static let textElements: Set<[UInt8]> = [Array("text".utf8), Array("tspan".utf8), Array("textPath".utf8)]
     private static let repeatingElements: Set<[UInt8]> = [Array("use".utf8), Array("tref".utf8)]
     /// Filter primitives whose cost grows with an attribute, not only with the pixels.
@@ -236,7 +239,7 @@ struct SVGPrescan {
         // librsvg follows <xi:include> (data: URIs included as text or XML): no icon needs it.
         guard local != SVGPrescan.include else { throw refuse("it uses XInclude (<\(String(decoding: tag, as: UTF8.self))>), which is not accepted") }
         let node = nodes.count
-        nodes.append(SVGNode(parent: open.last ?? -1, isText: SVGPrescan.textElements.contains(local)))
+        nodes.append(SVGNode(parent: open.last ?? -1, isText: SVGPrescan.textElements.contains(local), isMarker: local == SVGPrescan.marker))
         let repeats = SVGPrescan.repeatingElements.contains(local)
         let weighted = SVGPrescan.weightedPrimitives[local]
         // Attributes: name = "value" pairs up to '>' or '/>'.
@@ -255,11 +258,14 @@ struct SVGPrescan {
                     && (attribute.count == 4 || attribute[attribute.count - 5] == UInt8(ascii: ":"))
                 let isID = attribute == SVGPrescan.id || attribute == SVGPrescan.xmlID
                 let isWeight = weighted.map { attribute == $0.attribute } ?? false
-                if let value = try attributeValue(quote: b, wanted: isHref || isID || isWeight) {
+                let isGeometry = attribute == SVGPrescan.pathData || attribute == SVGPrescan.points
+                if let value = try attributeValue(quote: b, wanted: isHref || isID || isWeight || isGeometry, whole: isGeometry) {
                     if isHref, value.count > 5, value.prefix(5).map({ $0 | 0x20 }) == SVGPrescan.dataScheme {
                         try embeddedImage(value)
                     } else if isHref, repeats, value.first == UInt8(ascii: "#") {
                         nodes[node].target = String(decoding: value.dropFirst(), as: UTF8.self)
+                    } else if isGeometry {
+                        totals.vertices = min(1 << 40, totals.vertices + SVGPrescan.numberCount(value))
                     } else if isWeight {
                         filterWeight(weighted?.name ?? "", numbers: String(decoding: value, as: UTF8.self))
                     } else if isID, ids[String(decoding: value, as: UTF8.self)] == nil {
@@ -275,6 +281,17 @@ struct SVGPrescan {
             c = try next()
         }
         return (node, true, nil)
+    }
+
+    /// How many numbers `value` holds (runs of digits and dots): no fewer than its vertices.
+    static func numberCount(_ value: [UInt8]) -> Int {
+        var count = 0, inNumber = false
+        for c in value {
+            let numeric = (c >= 0x30 && c <= 0x39) || c == UInt8(ascii: ".")
+            if numeric && !inNumber { count += 1 }
+            inNumber = numeric
+        }
+        return count
     }
 
     /// Adds a weighted filter primitive's cost (its attribute's one or two numbers; librsvg
@@ -293,7 +310,7 @@ struct SVGPrescan {
 
     /// An attribute's value after its opening quote, when `wanted`: whole for a `data:` URI, else
     /// its first 256 bytes (an id or a reference).
-    private mutating func attributeValue(quote: UInt8, wanted: Bool) throws -> [UInt8]? {
+    private mutating func attributeValue(quote: UInt8, wanted: Bool, whole wantedWhole: Bool = false) throws -> [UInt8]? {
         // Fast path: the value lies in the current frame with no reference in it (a data: URI of
         // megabytes is copied at once instead of byte by byte).
         let f = frames.count - 1
@@ -303,13 +320,13 @@ struct SVGPrescan {
             frames[f].position = end + 1
             readDepth = frames.count
             guard wanted else { return nil }
-            if value.count > SVGPrescan.maxNameLength, value.prefix(5).map({ $0 | 0x20 }) != SVGPrescan.dataScheme {
+            if !wantedWhole, value.count > SVGPrescan.maxNameLength, value.prefix(5).map({ $0 | 0x20 }) != SVGPrescan.dataScheme {
                 value = value.prefix(SVGPrescan.maxNameLength)
             }
             return Array(value)
         }
         var value: [UInt8] = []
-        var whole = false
+        var whole = wantedWhole
         // A quote from an entity's text does not end the value (libxml2 reads it as a character).
         let depth = readDepth
         while let b = try next(), b != quote || readDepth > depth {

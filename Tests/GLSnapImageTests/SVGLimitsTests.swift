@@ -225,11 +225,11 @@ final class SVGRepeatLimitsTests: XCTestCase {
         let text = "<defs><text id=\"t\" y=\"12\" font-size=\"2\">" + String(repeating: "w", count: 500) + "</text></defs>"
         XCTAssertEqual(reason(header + text + "<use xlink:href=\"#t\"/></svg>"), nil)
         XCTAssertEqual(reason(header + text + String(repeating: "<use xlink:href=\"#t\"/>", count: 3) + "</svg>"),
-                       "refused: its <use> elements repeat over 1000 characters of text")
+                       "refused: its <use> elements and markers repeat over 1000 characters of text")
         // Ten groups, each using the one before ten times: 10^10 rectangles.
         var chain = "<defs><rect id=\"g0\" width=\"1\" height=\"1\"/>"
         for i in 1...10 { chain += "<g id=\"g\(i)\">" + String(repeating: "<use href=\"#g\(i - 1)\"/>", count: 10) + "</g>" }
-        XCTAssertEqual(reason(header + chain + "</defs><use href=\"#g10\"/></svg>"), "refused: its <use> elements repeat over 20000 elements")
+        XCTAssertEqual(reason(header + chain + "</defs><use href=\"#g10\"/></svg>"), "refused: its <use> elements and markers repeat over 20000 elements")
         XCTAssertEqual(reason(header + "<g id=\"a\"><use href=\"#a\"/></g></svg>"), "refused: its <use> elements refer to themselves")
     }
 
@@ -247,6 +247,18 @@ final class SVGRepeatLimitsTests: XCTestCase {
         XCTAssertEqual(reason(forged), "drawing 1000000000000000 element passes (filter kernels included) on 24x24 pixels is over the limit of 4000000000 element-pixels")
         XCTAssertEqual(reason(turbulence),
                        "drawing 500000004 element passes (filter kernels included) on 24x24 pixels is over the limit of 4000000000 element-pixels")
+    }
+
+    /// A marker is drawn at every vertex: 20 000 vertices with a 10-rectangle marker took 1.5 s.
+    func testMarkersAreCountedAtEveryVertex() {
+        let marker = "<marker id=\"m\" markerWidth=\"2\" markerHeight=\"2\">" + String(repeating: "<rect width=\"1\" height=\"1\"/>", count: 10) + "</marker>"
+        let path = { (n: Int) in "<path d=\"M0 0" + String(repeating: " L1 1", count: n) + "\" stroke=\"black\" marker-mid=\"url(#m)\"/>" }
+        XCTAssertEqual(reason(header + marker + path(500) + "</svg>"), nil)  // 11 × 1002 numbers
+        XCTAssertEqual(reason(header + marker + path(1000) + "</svg>"), "refused: its <use> elements and markers repeat over 20000 elements")
+        XCTAssertEqual(SVGPrescan.numberCount(Array("M0,0 L1.5 -2.25 h3".utf8)), 5)
+        // The vertices of points= count too.
+        XCTAssertEqual(reason(header + marker + "<polyline points=\"" + String(repeating: "1 ", count: 5000) + "\"/></svg>"),
+                       "refused: its <use> elements and markers repeat over 20000 elements")
     }
 
     func testElementPixelBudgetDependsOnTheScale() {
