@@ -7,8 +7,9 @@ struct SVGNode {
     var isMarker = false
     /// Characters of text directly inside it.
     var text = 0
-    /// The id a `<use>` or `<tref>` refers to (`href="#id"`).
-    var target: String?
+    /// The ids it draws again: a `<use>` or `<tref>` (`href="#id"`), and `url(#id)` in any
+    /// attribute (a pattern, gradient, mask, clip path, filter or marker).
+    var targets: [String] = []
 }
 
 extension SVGPrescan {
@@ -21,7 +22,7 @@ extension SVGPrescan {
     /// Elements inside `<defs>` count once as well: an overestimate, never an underestimate.
     mutating func countInstances() throws {
         let markers = totals.vertices > 0 ? nodes.indices.filter { nodes[$0].isMarker } : []
-        guard markers.isEmpty == false || nodes.contains(where: { $0.target != nil }) else {
+        guard markers.isEmpty == false || nodes.contains(where: { !$0.targets.isEmpty }) else {
             totals.addPasses(nodes.count)
             return
         }
@@ -43,7 +44,7 @@ extension SVGPrescan {
             visiting[e] = true
             var total = (elements: 1, text: nodes[e].text)
             var parts = children[e]
-            if let t = nodes[e].target, let target = ids[t] { parts.append(target) }
+            parts += nodes[e].targets.compactMap { ids[$0] }
             for p in parts {
                 let c = try cost(p, depth + 1)
                 total = (min(cap, total.elements + c.elements), min(cap, total.text + c.text))

@@ -47,7 +47,7 @@ struct SVGPrescan {
     // Byte strings compared on every tag, made once.
     private static let href = Array("href".utf8), id = Array("id".utf8), xmlID = Array("xml:id".utf8)
     private static let dataScheme = Array("data:".utf8), include = Array("include".utf8), marker = Array("marker".utf8)
-    private static let pathData = Array("d".utf8), points = Array("points".utf8)
+    private static let pathData = Array("d".utf8), points = Array("points".utf8), url = Array("url(".utf8)
     private static let textElements: Set<[UInt8]> = [Array("text".utf8), Array("tspan".utf8), Array("textPath".utf8)]
     private static let repeatingElements: Set<[UInt8]> = [Array("use".utf8), Array("tref".utf8)]
     /// Filter primitives whose cost grows with an attribute, not only with the pixels.
@@ -259,11 +259,14 @@ struct SVGPrescan {
                 let isID = attribute == SVGPrescan.id || attribute == SVGPrescan.xmlID
                 let isWeight = weighted.map { attribute == $0.attribute } ?? false
                 let isGeometry = attribute == SVGPrescan.pathData || attribute == SVGPrescan.points
-                if let value = try attributeValue(quote: b, wanted: isHref || isID || isWeight || isGeometry, whole: isGeometry) {
+                do {
+                    let value = try attributeValue(quote: b)
+                    // fill="url(#p)", mask=, clip-path=, filter=, style="...": each draws what it names again.
+                    if !isHref { nodes[node].targets += SVGPrescan.urlReferences(in: value) }
                     if isHref, value.count > 5, value.prefix(5).map({ $0 | 0x20 }) == SVGPrescan.dataScheme {
-                        try embeddedImage(value)
+                        try embeddedImage(Array(value))
                     } else if isHref, repeats, value.first == UInt8(ascii: "#") {
-                        nodes[node].target = String(decoding: value.dropFirst(), as: UTF8.self)
+                        nodes[node].targets.append(String(decoding: value.dropFirst(), as: UTF8.self))
                     } else if isGeometry {
                         totals.vertices = min(1 << 40, totals.vertices + SVGPrescan.numberCount(value))
                     } else if isWeight {
@@ -283,8 +286,28 @@ struct SVGPrescan {
         return (node, true, nil)
     }
 
+    /// The ids of each `url(#id)` in `value` (quotes and spaces allowed around the reference).
+    static func urlReferences(in value: ArraySlice<UInt8>) -> [String] {
+        var out: [String] = []
+        guard value.contains(UInt8(ascii: "(")) else { return out }
+        var i = value.startIndex
+        let open = SVGPrescan.url
+        while i + open.count < value.endIndex {
+            guard value[i] == open[0], value[i..<(i + open.count)].elementsEqual(open) else { i += 1; continue }
+            i += open.count
+            while i < value.endIndex, isSpace(value[i]) || value[i] == UInt8(ascii: "\"") || value[i] == UInt8(ascii: "'") { i += 1 }
+            guard i < value.endIndex, value[i] == UInt8(ascii: "#") else { continue }
+            let start = i + 1
+            i = start
+            while i < value.endIndex, !isSpace(value[i]), value[i] != UInt8(ascii: ")"), value[i] != UInt8(ascii: "\""),
+                  value[i] != UInt8(ascii: "'") { i += 1 }
+            if i > start { out.append(String(decoding: value[start..<i], as: UTF8.self)) }
+        }
+        return out
+    }
+
     /// How many numbers `value` holds (runs of digits and dots): no fewer than its vertices.
-    static func numberCount(_ value: [UInt8]) -> Int {
+    static func numberCount(_ value: ArraySlice<UInt8>) -> Int {
         var count = 0, inNumber = false
         for c in value {
             let numeric = (c >= 0x30 && c <= 0x39) || c == UInt8(ascii: ".")
@@ -308,34 +331,26 @@ struct SVGPrescan {
         }
     }
 
-    /// An attribute's value after its opening quote, when `wanted`: whole for a `data:` URI, else
-    /// its first 256 bytes (an id or a reference).
-    private mutating func attributeValue(quote: UInt8, wanted: Bool, whole wantedWhole: Bool = false) throws -> [UInt8]? {
-        // Fast path: the value lies in the current frame with no reference in it (a data: URI of
-        // megabytes is copied at once instead of byte by byte).
+    /// An attribute's value after its opening quote, leading spaces dropped. A value in the current
+    /// frame with no reference in it is a slice of that frame (a data: URI of megabytes is not
+    /// copied byte by byte); one with references is read through them.
+    private mutating func attributeValue(quote: UInt8) throws -> ArraySlice<UInt8> {
         let f = frames.count - 1
         if f >= 0, let end = frames[f].bytes[frames[f].position...].firstIndex(of: quote),
            entities.isEmpty || !frames[f].bytes[frames[f].position..<end].contains(UInt8(ascii: "&")) {
-            var value = frames[f].bytes[frames[f].position..<end].drop { SVGPrescan.isSpace($0) }
+            let value = frames[f].bytes[frames[f].position..<end].drop { SVGPrescan.isSpace($0) }
             frames[f].position = end + 1
             readDepth = frames.count
-            guard wanted else { return nil }
-            if !wantedWhole, value.count > SVGPrescan.maxNameLength, value.prefix(5).map({ $0 | 0x20 }) != SVGPrescan.dataScheme {
-                value = value.prefix(SVGPrescan.maxNameLength)
-            }
-            return Array(value)
+            return value
         }
         var value: [UInt8] = []
-        var whole = wantedWhole
         // A quote from an entity's text does not end the value (libxml2 reads it as a character).
         let depth = readDepth
         while let b = try next(), b != quote || readDepth > depth {
-            guard wanted else { continue }
             if value.isEmpty, SVGPrescan.isSpace(b) { continue }
-            if value.count == 5, !whole { whole = value.map({ $0 | 0x20 }) == SVGPrescan.dataScheme }
-            if whole || value.count < SVGPrescan.maxNameLength { value.append(b) }
+            value.append(b)
         }
-        return wanted ? value : nil
+        return value[...]
     }
 
     // MARK: - Embedded images

@@ -238,15 +238,25 @@ final class SVGRepeatLimitsTests: XCTestCase {
     func testFilterKernelsCountAsPasses() {
         let morph = header + "<filter id=\"f\"><feMorphology radius=\"400\"/></filter><rect width=\"24\" height=\"24\" filter=\"url(#f)\"/></svg>"
         XCTAssertEqual(reason(morph, scale: 8), nil)
-        // 4 elements + 14 × (384 + 384) passes at 192 pixels; at 960 pixels 4 + 14 × (1920 + 1920) do not.
+        // 6 elements (the filter again where the rect names it) + 14 × (384 + 384) passes at 192 pixels;
+        // at 960 pixels 6 + 14 × (1920 + 1920) do not.
         XCTAssertEqual(reason(morph, scale: 40),
-                       "drawing 53764 element passes (filter kernels included) on 960x960 pixels is over the limit of 4000000000 element-pixels")
+                       "drawing 53766 element passes (filter kernels included) on 960x960 pixels is over the limit of 4000000000 element-pixels")
         let turbulence = header + "<filter id=\"f\"><feTurbulence baseFrequency=\"0.1\" numOctaves=\"1000000\"/></filter><rect width=\"24\" height=\"24\" filter=\"url(#f)\"/></svg>"
         // Many forged octave counts saturate instead of overflowing.
         let forged = header + "<filter id=\"f\">" + String(repeating: "<feTurbulence numOctaves=\"1e300\"/>", count: 19000) + "</filter></svg>"
         XCTAssertEqual(reason(forged), "drawing 1000000000000000 element passes (filter kernels included) on 24x24 pixels is over the limit of 4000000000 element-pixels")
         XCTAssertEqual(reason(turbulence),
-                       "drawing 500000004 element passes (filter kernels included) on 24x24 pixels is over the limit of 4000000000 element-pixels")
+                       "drawing 500000006 element passes (filter kernels included) on 24x24 pixels is over the limit of 4000000000 element-pixels")
+    }
+
+    /// A mask, clip path or pattern is drawn again for each element naming it.
+    func testURLReferencesAreCountedAsRepeated() {
+        let mask = "<mask id=\"m\">" + String(repeating: "<rect width=\"1\" height=\"1\"/>", count: 100) + "</mask>"
+        let users = { (n: Int) in String(repeating: "<rect width=\"24\" height=\"24\" style=\"mask: url( '#m' )\"/>", count: n) }
+        XCTAssertEqual(reason(header + mask + users(100) + "</svg>"), nil)
+        XCTAssertEqual(reason(header + mask + users(300) + "</svg>"), "refused: its <use> elements and markers repeat over 20000 elements")
+        XCTAssertEqual(SVGPrescan.urlReferences(in: Array(##"fill:url(#a);stroke:url("#b") ; filter: url(c)"##.utf8)[...]), ["a", "b"])
     }
 
     /// A marker is drawn at every vertex: 20 000 vertices with a 10-rectangle marker took 1.5 s.
@@ -255,7 +265,7 @@ final class SVGRepeatLimitsTests: XCTestCase {
         let path = { (n: Int) in "<path d=\"M0 0" + String(repeating: " L1 1", count: n) + "\" stroke=\"black\" marker-mid=\"url(#m)\"/>" }
         XCTAssertEqual(reason(header + marker + path(500) + "</svg>"), nil)  // 11 × 1002 numbers
         XCTAssertEqual(reason(header + marker + path(1000) + "</svg>"), "refused: its <use> elements and markers repeat over 20000 elements")
-        XCTAssertEqual(SVGPrescan.numberCount(Array("M0,0 L1.5 -2.25 h3".utf8)), 5)
+        XCTAssertEqual(SVGPrescan.numberCount(Array("M0,0 L1.5 -2.25 h3".utf8)[...]), 5)
         // The vertices of points= count too.
         XCTAssertEqual(reason(header + marker + "<polyline points=\"" + String(repeating: "1 ", count: 5000) + "\"/></svg>"),
                        "refused: its <use> elements and markers repeat over 20000 elements")
