@@ -1,3 +1,5 @@
+import GLSnapImage
+
 /// Explicit bounds on what a request may ask for, so hostile input cannot exhaust the machine.
 public struct Limits: Sendable {
     /// Largest image side in pixels (after the pixel ratio), for images streamed in bands.
@@ -20,6 +22,10 @@ public struct Limits: Sendable {
     public var symbolCacheBytes: Int = 128 << 20
     /// Largest style file in bytes.
     public var maxStyleBytes: Int = 32 << 20
+    /// Limits on each SVG icon of a sprite folder (bytes, entity expansion, elements, text,
+    /// embedded images, time; `SVGRasterizer.Limits` gives the defaults and why): an icon over one
+    /// is left out, with a warning naming it, and the map still renders.
+    public var svg = SVGRasterizer.Limits()
 
     public init() {}
     public static let `default` = Limits()

@@ -1,5 +1,6 @@
 import Foundation
 import GLSnapData
+import GLSnapImage
 import GLSnapLayout
 import GLSnapStyle
 
@@ -26,12 +27,12 @@ final class LoadedStyle: @unchecked Sendable {
     private static let counter = Counter()
 
     init(style: Style, origin: String, resolver: ResourceResolver, policy: SourceErrorPolicy,
-         images: [String: StyleImage] = [:]) throws {
+         images: [String: StyleImage] = [:], svgLimits: SVGRasterizer.Limits = SVGRasterizer.Limits()) throws {
         self.style = style
         self.origin = origin
         self.resolver = resolver
         generation = LoadedStyle.counter.next()
-        symbolResources = SymbolResources(style: style, resolver: resolver, images: images)
+        symbolResources = SymbolResources(style: style, resolver: resolver, images: images, svgLimits: svgLimits)
         var sources: [String: TileSource] = [:]
         var errors: [String: String] = [:]
         var imageSources: [String: ImageSource] = [:]
@@ -103,18 +104,19 @@ final class LoadedStyle: @unchecked Sendable {
             throw GLSnapError.style(source: path, message: "cannot read the file")
         }
         let resolver = ResourceResolver(baseURL: url.absoluteString, rewrite: rewrite, http: http)
-        return try parse(bytes: [UInt8](data), origin: path, resolver: resolver, policy: options.sourceErrors, images: images)
+        return try parse(bytes: [UInt8](data), origin: path, resolver: resolver, policy: options.sourceErrors, images: images,
+                         svgLimits: limits.svg)
     }
 
     static func parse(bytes: [UInt8], origin: String, resolver: ResourceResolver, policy: SourceErrorPolicy,
-                      images: [String: StyleImage] = [:]) throws -> LoadedStyle {
+                      images: [String: StyleImage] = [:], svgLimits: SVGRasterizer.Limits = SVGRasterizer.Limits()) throws -> LoadedStyle {
         let style: Style
         do {
             style = try Style(bytes: bytes)
         } catch {
             throw GLSnapError.style(source: origin, message: "\(error)")
         }
-        return try LoadedStyle(style: style, origin: origin, resolver: resolver, policy: policy, images: images)
+        return try LoadedStyle(style: style, origin: origin, resolver: resolver, policy: policy, images: images, svgLimits: svgLimits)
     }
 }
 

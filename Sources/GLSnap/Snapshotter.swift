@@ -133,21 +133,21 @@ public final class Snapshotter: @unchecked Sendable {
         var sourceResolver = resolver
         sourceResolver.sizeLimit = DataLimits.maxResourceBytes
         style = try LoadedStyle.parse(bytes: bytes, origin: url, resolver: sourceResolver, policy: options.sourceErrors,
-                                      images: styleImages)
+                                      images: styleImages, svgLimits: options.limits.svg)
     }
 
     /// Loads a style from JSON text; relative URLs resolve against `baseURL` (a file URL or folder path).
     public func setStyle(json: String, baseURL: String? = nil) throws {
         let resolver = ResourceResolver(baseURL: baseURL, rewrite: resourceRewrite, http: httpClient)
         style = try LoadedStyle.parse(bytes: Array(json.utf8), origin: "inline JSON", resolver: resolver, policy: options.sourceErrors,
-                                      images: styleImages)
+                                      images: styleImages, svgLimits: options.limits.svg)
     }
 
     /// Loads the current style again with the current added images (after `addImage`/`removeImage`).
     func reloadStyleImages() throws {
         guard let old = style else { return }
         style = try LoadedStyle(style: old.style, origin: old.origin, resolver: old.resolver, policy: options.sourceErrors,
-                                images: styleImages)
+                                images: styleImages, svgLimits: options.limits.svg)
     }
 
     public func setCamera(_ camera: CameraOptions) {

@@ -19,9 +19,11 @@ final class SymbolResources: SymbolResourceProvider, @unchecked Sendable {
     private var iconSlots: [IconKey: IconSlot?] = [:]
     private var sheets: [String: (image: RGBAImage, index: [String: SpriteEntry])?] = [:]
     private var svgs: [String: [UInt8]?] = [:]
+    /// SVG icons refused whatever the scale (over `SVGRasterizer.Limits`): not tried again.
+    private var refusedSVGs: Set<String> = []
     private var localFallbackWarned: Set<String> = []
-    private(set) var warnings: [String] = []
-    private let rasterizer = SVGRasterizer()
+    private var warningList: [String] = []
+    private let rasterizer: SVGRasterizer
     /// Glyphs from installed fonts, for ranges the glyph URL does not have.
     private let localGlyphs = LocalGlyphRasterizer()
 
@@ -31,8 +33,10 @@ final class SymbolResources: SymbolResourceProvider, @unchecked Sendable {
     /// Images added at run time (`Snapshotter.addImage`); they hide sprite images of the same name.
     private let addedImages: [String: StyleImage]
 
-    init(style: Style, resolver: ResourceResolver, images: [String: StyleImage] = [:]) {
+    init(style: Style, resolver: ResourceResolver, images: [String: StyleImage] = [:],
+         svgLimits: SVGRasterizer.Limits = SVGRasterizer.Limits()) {
         self.resolver = resolver
+        rasterizer = SVGRasterizer(limits: svgLimits)
         addedImages = images
         glyphStore = GlyphStore(template: style.glyphs, resolver: resolver)
         switch style.sprite {
@@ -52,14 +56,20 @@ final class SymbolResources: SymbolResourceProvider, @unchecked Sendable {
 
     func warn(_ message: String) {
         lock.lock(); defer { lock.unlock() }
-        if warnings.count < 1000 && !warnings.contains(message) { warnings.append(message) }
+        if warningList.count < 1000 && !warningList.contains(message) { warningList.append(message) }
+    }
+
+    /// Everything warned about so far (missing or refused icons, a full atlas), each once, in order.
+    var warnings: [String] {
+        lock.lock(); defer { lock.unlock() }
+        return warningList
     }
 
     /// A resource the style names could not be used: a warning, and an error with `--strict`.
     func fail(_ message: String) {
         lock.lock(); defer { lock.unlock() }
-        guard warnings.count < 1000, !warnings.contains(message) else { return }
-        warnings.append(message)
+        guard warningList.count < 1000, !warningList.contains(message) else { return }
+        warningList.append(message)
         failures.append(message)
     }
 
@@ -69,7 +79,7 @@ final class SymbolResources: SymbolResourceProvider, @unchecked Sendable {
     func mark() -> Mark {
         collectGlyphProblems()
         lock.lock(); defer { lock.unlock() }
-        return Mark(warnings: warnings.count, failures: failures.count)
+        return Mark(warnings: warningList.count, failures: failures.count)
     }
 
     /// The problems met since `mark` (each is reported once, by the snapshot that met it: the
@@ -77,7 +87,7 @@ final class SymbolResources: SymbolResourceProvider, @unchecked Sendable {
     func problems(since mark: Mark) -> (warnings: [String], failures: [String]) {
         collectGlyphProblems()
         lock.lock(); defer { lock.unlock() }
-        return (Array(warnings.dropFirst(mark.warnings)), Array(failures.dropFirst(mark.failures)))
+        return (Array(warningList.dropFirst(mark.warnings)), Array(failures.dropFirst(mark.failures)))
     }
 
     /// Glyph ranges that could not be read (the glyph store keeps them) become failures here.
@@ -226,8 +236,9 @@ final class SymbolResources: SymbolResourceProvider, @unchecked Sendable {
 
     private func svgIcon(_ name: String, folder: String, params: [String: Color], scale: Double, pixelRatio: Double, iconSize: Double) -> IconSlot? {
         lock.lock()
-        let cached = svgs[name]
+        let cached = svgs[name], refused = refusedSVGs.contains(name)
         lock.unlock()
+        if refused { return nil }
         var source: [UInt8]?
         if let cached { source = cached } else {
             do { source = try resolver.loadIfPresent(folder + name + ".svg") } catch { warn("SVG icon '\(name)': \(error)") }
@@ -247,6 +258,11 @@ final class SymbolResources: SymbolResourceProvider, @unchecked Sendable {
             }
             return IconSlot(rect: AtlasRect(x: r.x + 1, y: r.y + 1, w: image.width, h: image.height),
                             pixelRatio: pixelRatio, baseScale: scale / pixelRatio, sdf: false)
+        } catch ImageError.svgRefused(let icon, let reason) {
+            // Over a limit at any scale (or too slow): left out, and not rasterized again.
+            lock.lock(); refusedSVGs.insert(name); lock.unlock()
+            warn("\(ImageError.svgRefused(name: icon, reason: reason))")
+            return nil
         } catch {
             warn("\(error)")
             return nil

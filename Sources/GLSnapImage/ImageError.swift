@@ -8,6 +8,9 @@ public enum ImageError: Error, Equatable, CustomStringConvertible, Sendable {
     case pngEncode(call: String, message: String)
     /// An SVG icon could not be rasterized (`name` is the icon, `reason` what went wrong).
     case svg(name: String, reason: String)
+    /// An SVG icon breaks one of `SVGRasterizer.Limits` whatever the scale (entities, elements,
+    /// text, embedded images, bytes, time); `name` is the icon. Callers leave the icon out.
+    case svgRefused(name: String, reason: String)
     /// libjpeg-turbo refused the bytes: `call` is the TurboJPEG function, `message` its own words.
     case jpegDecode(call: String, message: String)
     /// libjpeg-turbo could not encode.
@@ -30,6 +33,8 @@ public enum ImageError: Error, Equatable, CustomStringConvertible, Sendable {
             return "cannot encode PNG: \(call) failed: \(message)"
         case let .svg(name, reason):
             return "cannot rasterize SVG icon '\(name)': \(reason)"
+        case let .svgRefused(name, reason):
+            return "SVG icon '\(name)' is left out: \(reason)"
         case let .jpegDecode(call, message):
             return "cannot decode JPEG: \(call) failed: \(message)"
         case let .jpegEncode(call, message):

@@ -6,11 +6,14 @@ struct RGBA: Equatable {
 
     init(r: Double, g: Double, b: Double, a: Double) { self.r = r; self.g = g; self.b = b; self.a = a }
 
-    /// A CSS color (`red`, `#0000ff`, `rgba(255,255,255,0.5)`, ...).
-    init(css: String) throws {
-        guard css.utf8.count <= 64, let c = Color.parse(css) else {
-            throw ServerError.badRequest("'\(css.prefix(64))' is not a CSS color")
+    /// A CSS color (`red`, `#0000ff`, `rgba(255,255,255,0.5)`, ...) given as `parameter` (which
+    /// the 400 names: `stroke`, `fill`, `path stroke`).
+    init(css: String, parameter: String) throws {
+        guard css.utf8.count <= 64 else {
+            throw ServerError.badRequest("\(parameter): '\(css.prefix(64))...' is not a CSS color (over 64 bytes)")
         }
+        let c: Color
+        do { c = try Color(css: css) } catch { throw ServerError.badRequest("\(parameter): \(error)") }
         let u = c.unpremultiplied
         self.init(r: u.r, g: u.g, b: u.b, a: u.a)
     }
@@ -58,8 +61,8 @@ struct Overlays: Equatable {
     static func parse(_ query: [(key: String, value: String)], limits: Limits) throws -> Overlays {
         func first(_ k: String) -> String? { query.first { $0.key == k }?.value }
         let latlng = first("latlng") == "1" || first("latlng") == "true"
-        let stroke = try first("stroke").map(RGBA.init(css:)) ?? RGBA(r: 0, g: 64 / 255, b: 1, a: 0.7)
-        let fill = try first("fill").map(RGBA.init(css:))
+        let stroke = try first("stroke").map { try RGBA(css: $0, parameter: "stroke") } ?? RGBA(r: 0, g: 64 / 255, b: 1, a: 0.7)
+        let fill = try first("fill").map { try RGBA(css: $0, parameter: "fill") }
         var width = 1.0
         if let w = first("width") { width = try strokeWidth(w) }
         var result = Overlays()
@@ -72,8 +75,8 @@ struct Overlays: Equatable {
             while let p = parts.first, let colon = p.firstIndex(of: ":"), !p.hasPrefix("enc:") {
                 let name = p[..<colon], value = String(p[p.index(after: colon)...])
                 switch name {
-                case "fill": path.fill = try RGBA(css: value)
-                case "stroke": path.stroke = try RGBA(css: value)
+                case "fill": path.fill = try RGBA(css: value, parameter: "path fill")
+                case "stroke": path.stroke = try RGBA(css: value, parameter: "path stroke")
                 case "width": path.width = try strokeWidth(value)
                 default: throw ServerError.badRequest("unknown path option '\(name.prefix(32))' (fill, stroke, width)")
                 }

@@ -21,6 +21,8 @@ public enum StyleError: Error, CustomStringConvertible, Sendable {
     case syntax(message: String, line: Int, column: Int)
     /// The JSON is not a usable style.
     case invalid([StyleProblem])
+    /// A string is not a CSS color (`value` as given, `reason` what is wrong with it).
+    case color(value: String, reason: String)
 
     public var description: String {
         switch self {
@@ -28,6 +30,8 @@ public enum StyleError: Error, CustomStringConvertible, Sendable {
             return "The style is not valid JSON: \(m) at line \(line), column \(column)."
         case .invalid(let problems):
             return "The style is invalid: " + problems.map(\.description).joined(separator: "; ")
+        case .color(let value, let reason):
+            return "'\(value.prefix(64))' is not a CSS color: \(reason)"
         }
     }
 }
