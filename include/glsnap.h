@@ -203,6 +203,12 @@ glsnap_status glsnap_snapshot_point_for(glsnap_snapshot *snapshot, double longit
 glsnap_status glsnap_snapshot_coordinate_for(glsnap_snapshot *snapshot, double x, double y, double *longitude,
                                              double *latitude);
 
+/* Decodes a PNG, JPEG or WebP image (e.g. for glsnap_add_image) into straight RGBA: *rgba_out
+   (width x height x 4 bytes; free with glsnap_free), *width_out, *height_out. On failure `error`
+   (may be NULL) receives the reason, truncated to error_size bytes. Sides up to 16384. Thread-safe. */
+glsnap_status glsnap_decode_image(const uint8_t *bytes, size_t length, uint8_t **rgba_out, int *width_out, int *height_out,
+                                  char *error, size_t error_size);
+
 /* Frees a buffer or string handed out by this library (NULL: nothing). Thread-safe. */
 void glsnap_free(void *pointer);
 

@@ -349,3 +349,27 @@ public func glsnap_snapshot_coordinate_for(_ p: OpaquePointer?, _ x: Double, _ y
 
 @_cdecl("glsnap_free")
 public func glsnap_free(_ p: UnsafeMutableRawPointer?) { free(p) }
+
+@_cdecl("glsnap_decode_image")
+public func glsnap_decode_image(_ bytes: UnsafePointer<UInt8>?, _ length: Int, _ rgba: UnsafeMutablePointer<UnsafeMutablePointer<UInt8>?>?,
+                                _ width: UnsafeMutablePointer<Int32>?, _ height: UnsafeMutablePointer<Int32>?,
+                                _ errorText: UnsafeMutablePointer<CChar>?, _ errorSize: Int) -> Int32 {
+    do {
+        guard let bytes, length > 0, let rgba, let width, let height else {
+            throw CallError(.invalidArgument, "bytes, rgba_out, width_out or height_out is NULL or empty")
+        }
+        rgba.pointee = nil
+        let image: RGBAImage
+        do { image = try ImageDecoder().decode(Array(UnsafeBufferPointer(start: bytes, count: length))) } catch {
+            throw CallError(.image, "cannot decode the image: \(error)")
+        }
+        try mallocCopy(image.pixels, rgba, nil)
+        width.pointee = Int32(image.width)
+        height.pointee = Int32(image.height)
+        return Status.ok.rawValue
+    } catch {
+        let e = CallError(error)
+        report(e.message, errorText, errorSize)
+        return e.status.rawValue
+    }
+}

@@ -21,7 +21,7 @@ from . import _abi
 from ._abi import lib
 
 __all__ = ["Map", "Renderer", "Snapshot", "GLSnapError", "InvalidArgumentError", "StyleError", "SourceError",
-           "RenderError", "NotFoundError", "ImageError", "version"]
+           "RenderError", "NotFoundError", "ImageError", "version", "decode_image"]
 
 try:  # numpy is optional: without it renderBuffer returns bytes and Snapshot.array is unavailable
     import numpy as _np
@@ -68,6 +68,17 @@ _ERRORS = {_abi.INVALID_ARGUMENT: InvalidArgumentError, _abi.STYLE: StyleError, 
 def version() -> str:
     """The version of the loaded libglsnap."""
     return lib.glsnap_version().decode()
+
+
+def decode_image(data: bytes) -> Tuple[int, int, bytes]:
+    """Decodes PNG, JPEG or WebP bytes to (width, height, straight RGBA bytes), e.g. for Map.addImage."""
+    out, w, h = c_void_p(), ctypes.c_int(), ctypes.c_int()
+    error = ctypes.create_string_buffer(512)
+    data = bytes(data)
+    status = lib.glsnap_decode_image(data, len(data), byref(out), byref(w), byref(h), error, len(error))
+    if status != _abi.OK:
+        raise _ERRORS.get(status, GLSnapError)(error.value.decode("utf-8", "replace"), status)
+    return w.value, h.value, _abi.take_bytes(out, w.value * h.value * 4)
 
 
 def _check(status: int, handle: Optional[int], error_of=lib.glsnap_snapshotter_error) -> None:

@@ -69,6 +69,8 @@ _signatures = {
     "glsnap_snapshot_warnings": (c_int, [_P, POINTER(c_void_p)]),
     "glsnap_snapshot_point_for": (c_int, [_P, c_double, c_double, POINTER(c_double), POINTER(c_double)]),
     "glsnap_snapshot_coordinate_for": (c_int, [_P, c_double, c_double, POINTER(c_double), POINTER(c_double)]),
+    "glsnap_decode_image": (c_int, [c_char_p, c_size_t, POINTER(c_void_p), POINTER(c_int), POINTER(c_int), c_char_p,
+                                    c_size_t]),
     "glsnap_free": (None, [c_void_p]),
 }
 for _name, (_res, _args) in _signatures.items():
