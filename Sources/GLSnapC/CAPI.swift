@@ -241,19 +241,25 @@ public func glsnap_render(_ s: OpaquePointer?, _ camera: UnsafeRawPointer?, _ wi
     }
 }
 
+private func checkFormat(_ format: Int32) throws {
+    guard (0...2).contains(format) else {
+        throw CallError(.invalidArgument, "format \(format) is not GLSNAP_FORMAT_PNG (0), JPEG (1) or WEBP (2)")
+    }
+}
+
 /// Encodes an image; quality <= 0 takes each encoder's default.
 private func encode(_ image: RGBAImage, _ format: Int32, _ quality: Int32) throws -> [UInt8] {
+    try checkFormat(format)
     do {
         switch format {
         case 0: return try PNGEncoder(options: quality > 0 ? PNGEncoder.Options(compressionLevel: Int(min(quality, 9)), filter: quality <= 2 ? .none : .all) : .standard).encode(image)
         case 1: return try JPEGEncoder(quality: quality > 0 ? Int(min(quality, 100)) : 90).encode(image)
         case 2: return try WebPEncoder(quality: quality > 0 ? Float(min(quality, 100)) : 90).encode(image)
-        default: break
+        default: preconditionFailure("format \(format) passed checkFormat")
         }
     } catch {
         throw CallError(.image, "encoding the image failed: \(error)")
     }
-    throw CallError(.invalidArgument, "format \(format) is not GLSNAP_FORMAT_PNG (0), JPEG (1) or WEBP (2)")
 }
 
 @_cdecl("glsnap_render_encoded")
@@ -264,7 +270,7 @@ public func glsnap_render_encoded(_ s: OpaquePointer?, _ camera: UnsafeRawPointe
         guard let out, let length else { throw CallError(.invalidArgument, "out or length is NULL") }
         out.pointee = nil
         length.pointee = 0
-        guard (0...2).contains(format) else { _ = try encode(RGBAImage(width: 1, height: 1), format, quality); return }
+        try checkFormat(format)
         let snap = try snapshot(h, camera, width, height, ratio)
         try mallocCopy(try encode(snap.image, format, quality), out, length)
     }

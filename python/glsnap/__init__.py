@@ -250,14 +250,16 @@ class Map(_Handle):
     style: style JSON text (or a dict), a style file path or an http(s) URL. Relative URLs in JSON
     text resolve against `base_path` (a folder or the style file's path; default: the current
     directory). The camera starts at longitude, latitude and zoom, bearing 0, pitch 0; the size is
-    in points, the image floor(size x ratio) pixels. `token` and `provider` (pymgl's mapbox:// and
+    in points, the image floor(size x ratio) pixels. A broken source or tile is drawn around and
+    listed in Snapshot.warnings, as MapLibre and `glsnap render` do; skip_source_errors=False makes
+    it an error (`glsnap render --strict`). `token` and `provider` (pymgl's mapbox:// and
     maptiler:// resolution) are not supported and must be None.
     """
 
     def __init__(self, style: Union[str, dict], width: int = 256, height: int = 256, ratio: float = 1,
                  longitude: float = 0, latitude: float = 0, zoom: float = 0, token: Optional[str] = None,
                  provider: Optional[str] = None, *, base_path: Optional[str] = None, backend: str = "osmesa",
-                 skip_source_errors: bool = False):
+                 skip_source_errors: bool = True):
         if token is not None or provider is not None:
             raise NotImplementedError("glsnap.Map does not resolve provider styles (token/provider); pass the style JSON")
         self._width, self._height, self._ratio = int(width), int(height), float(ratio)
@@ -427,11 +429,12 @@ class Renderer(_Handle):
 
     width, height, ratio: the default size of `render`. draw_on_calling_thread: draw on the calling
     thread (faster when at most `workers` threads render at once: a fixed pool of your own).
+    skip_source_errors: as in Map.
     """
 
     def __init__(self, style: Union[str, dict], workers: int = 2, *, width: int = 512, height: int = 512,
                  ratio: float = 1, base_path: Optional[str] = None, backend: str = "osmesa",
-                 draw_on_calling_thread: bool = False, skip_source_errors: bool = False):
+                 draw_on_calling_thread: bool = False, skip_source_errors: bool = True):
         super().__init__(style, width, height, ratio, workers, backend, draw_on_calling_thread, skip_source_errors,
                          base_path)
         self.workers = int(workers)
