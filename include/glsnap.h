@@ -159,8 +159,8 @@ glsnap_status glsnap_remove_image(glsnap_snapshotter *snapshotter, const char *n
 
 /* Runtime style changes. glsnap has no incremental style API yet: each of these edits the style JSON
    the snapshotter holds and loads it again, so each costs about as much as glsnap_set_style_json
-   (sources reopened, sprite and glyph caches started anew: about 1-5 ms for a local style such as
-   bright-v9 on this machine; the tile caches are kept). Batch changes with glsnap_get_style and
+   (sources reopened, sprite and glyph caches started anew: 8.8 ms median, 19.5 ms max, over 20
+   changes of bright-v9-chicago, release build on a loaded 2-core machine; the tile caches are kept). Batch changes with glsnap_get_style and
    glsnap_set_style_json when making many. Each checks what it names first: an unknown layer or
    source is GLSNAP_ERR_NOT_FOUND, naming it, and the style is left as it was; so is a change the
    loader refuses. Values are JSON text. */
