@@ -9,6 +9,8 @@ let package = Package(
         .library(name: "GLSnap", targets: ["GLSnap"]),
         .executable(name: "glsnap", targets: ["glsnap"]),
         .executable(name: "glsnap-conformance", targets: ["glsnap-conformance"]),
+        // The C ABI (include/glsnap.h), libGLSnapC.so, installed as libglsnap.so by tools/install-c.sh, python/ loads it.
+        .library(name: "GLSnapC", type: .dynamic, targets: ["GLSnapC"]),
     ],
     targets: [
         // Thin C interop targets: module maps over Debian headers, no logic.
@@ -34,6 +36,7 @@ let package = Package(
         .target(name: "GLSnapRender", dependencies: ["GLSnapGL", "GLSnapLayout", "GLSnapImage"]),
         .target(name: "GLSnap", dependencies: ["GLSnapRender", "GLSnapLayout", "GLSnapData", "GLSnapStyle", "GLSnapImage", "CSystem"]),
         .target(name: "GLSnapServer", dependencies: ["GLSnap", "GLSnapGL", "GLSnapImage", "GLSnapStyle", "GLSnapData", "CMicroHTTPD"]),
+        .target(name: "GLSnapC", dependencies: ["GLSnap", "GLSnapGL", "GLSnapImage", "GLSnapLayout", "GLSnapStyle"]),
         .executableTarget(name: "glsnap", dependencies: ["GLSnap", "GLSnapGL", "GLSnapImage", "GLSnapStyle", "GLSnapServer"]),
         .executableTarget(name: "glsnap-conformance", dependencies: ["GLSnap", "GLSnapGL", "GLSnapImage", "GLSnapStyle"]),
 
@@ -44,6 +47,7 @@ let package = Package(
         .testTarget(name: "GLSnapGLTests", dependencies: ["GLSnapGL"]),
         .testTarget(name: "GLSnapRenderTests", dependencies: ["GLSnapRender", "GLSnapGL"]),
         .testTarget(name: "GLSnapTests", dependencies: ["GLSnap", "GLSnapGL", "GLSnapImage"]),
+        .testTarget(name: "GLSnapCTests", dependencies: ["GLSnapC", "GLSnapStyle"]),
         .testTarget(name: "GLSnapServerTests", dependencies: ["GLSnapServer", "GLSnap", "GLSnapImage"]),
     ]
 )

@@ -14,6 +14,7 @@ packages=(
   wrk                 # HTTP load generator: benchmarking glsnap serve only, not needed by tests
   libfreetype-dev libfontconfig-dev fonts-dejavu-core  # labels from local fonts when glyph ranges are missing
   pkg-config python3
+  python3-venv        # tools/test-python.sh: a venv for the Python package's tests
 )
 missing=()
 for p in "${packages[@]}"; do

@@ -12,6 +12,8 @@ swift test --skip-build --disable-swift-testing 2>&1 | tee .build/test.log | gre
 .build/debug/glsnap render --backend egl --ratio 2 -o .build/example@2x.png
 # Regression floors on the shared suites (skipped when ../shared is absent).
 tools/conformance.sh .build/debug
+# The Python package (built in release mode by pip) and the C ABI through pkg-config.
+tools/test-python.sh
 # One closing line for the whole run: the unit tests' count (the suites above print their own).
 python3 - .build/test.log <<'PY'
 import re, sys

@@ -1,0 +1,144 @@
+import GLSnap
+import GLSnapImage
+import GLSnapStyle
+
+// The runtime style calls of the C ABI: the library has no runtime style API yet, so each call
+// changes the style JSON the handle holds and loads it again (sources, sprites and glyphs are
+// set up anew: see the cost in glsnap.h). A call that fails leaves the style as it was.
+
+/// Parses a JSON argument, naming it in the error.
+private func json(_ p: UnsafePointer<CChar>?, _ name: String) throws -> JSON {
+    let s = try text(p, name)
+    do { return try JSON.parse(s) } catch { throw CallError(.invalidArgument, "\(name) is not valid JSON: \(error)") }
+}
+
+/// Applies `change` to a copy of the style, loads it, and keeps it when loading succeeds.
+private func edit(_ s: OpaquePointer?, _ change: @escaping (inout StyleDocument) throws -> Void) -> Int32 {
+    call(s) { h in
+        try h.styleLock.withLock {
+            guard var doc = h.style else {
+                throw CallError(.style, "no style JSON to change: set one with glsnap_set_style_json or glsnap_set_style_file (styles fetched over HTTP cannot be changed)")
+            }
+            try change(&doc)
+            try h.snapshotter.setStyle(json: doc.text, baseURL: doc.base)
+            h.style = doc
+        }
+    }
+}
+
+/// Reads the style under its lock.
+private func read(_ s: OpaquePointer?, _ body: @escaping (StyleDocument) throws -> Void) -> Int32 {
+    call(s) { h in
+        try h.styleLock.withLock {
+            guard let doc = h.style else { throw CallError(.style, "no style set: call glsnap_set_style_json or glsnap_set_style_file first") }
+            try body(doc)
+        }
+    }
+}
+
+@_cdecl("glsnap_set_filter")
+public func glsnap_set_filter(_ s: OpaquePointer?, _ layer: UnsafePointer<CChar>?, _ filter: UnsafePointer<CChar>?) -> Int32 {
+    edit(s) { doc in
+        let id = try text(layer, "layer")
+        let clear = filter == nil || filter?.pointee == 0
+        try doc.setFilter(layer: id, filter: clear ? nil : try json(filter, "filter"))
+    }
+}
+
+@_cdecl("glsnap_set_paint_property")
+public func glsnap_set_paint_property(_ s: OpaquePointer?, _ layer: UnsafePointer<CChar>?, _ name: UnsafePointer<CChar>?,
+                                      _ value: UnsafePointer<CChar>?) -> Int32 {
+    edit(s) { doc in
+        try doc.setProperty(layer: try text(layer, "layer"), group: "paint", name: try text(name, "name"), value: try json(value, "value"))
+    }
+}
+
+@_cdecl("glsnap_set_layout_property")
+public func glsnap_set_layout_property(_ s: OpaquePointer?, _ layer: UnsafePointer<CChar>?, _ name: UnsafePointer<CChar>?,
+                                       _ value: UnsafePointer<CChar>?) -> Int32 {
+    edit(s) { doc in
+        try doc.setProperty(layer: try text(layer, "layer"), group: "layout", name: try text(name, "name"), value: try json(value, "value"))
+    }
+}
+
+@_cdecl("glsnap_set_visibility")
+public func glsnap_set_visibility(_ s: OpaquePointer?, _ layer: UnsafePointer<CChar>?, _ visible: Int32) -> Int32 {
+    edit(s) { doc in try doc.setVisibility(layer: try text(layer, "layer"), visible: visible != 0) }
+}
+
+@_cdecl("glsnap_add_source")
+public func glsnap_add_source(_ s: OpaquePointer?, _ id: UnsafePointer<CChar>?, _ source: UnsafePointer<CChar>?) -> Int32 {
+    edit(s) { doc in try doc.addSource(id: try text(id, "id"), source: try json(source, "source")) }
+}
+
+@_cdecl("glsnap_add_layer")
+public func glsnap_add_layer(_ s: OpaquePointer?, _ layer: UnsafePointer<CChar>?, _ before: UnsafePointer<CChar>?) -> Int32 {
+    edit(s) { doc in try doc.addLayer(try json(layer, "layer"), before: try before.map { try text($0, "before") }) }
+}
+
+@_cdecl("glsnap_remove_layer")
+public func glsnap_remove_layer(_ s: OpaquePointer?, _ id: UnsafePointer<CChar>?) -> Int32 {
+    edit(s) { doc in try doc.removeLayer(try text(id, "id")) }
+}
+
+@_cdecl("glsnap_list_layers")
+public func glsnap_list_layers(_ s: OpaquePointer?, _ out: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32 {
+    read(s) { doc in
+        guard let out else { throw CallError(.invalidArgument, "out is NULL") }
+        try mallocString(JSONText.write(.array(doc.layerIDs.map { .string($0) })), out)
+    }
+}
+
+@_cdecl("glsnap_list_sources")
+public func glsnap_list_sources(_ s: OpaquePointer?, _ out: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32 {
+    read(s) { doc in
+        guard let out else { throw CallError(.invalidArgument, "out is NULL") }
+        try mallocString(JSONText.write(.array(doc.sourceIDs.map { .string($0) })), out)
+    }
+}
+
+@_cdecl("glsnap_get_layer")
+public func glsnap_get_layer(_ s: OpaquePointer?, _ id: UnsafePointer<CChar>?, _ out: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32 {
+    read(s) { doc in
+        guard let out else { throw CallError(.invalidArgument, "out is NULL") }
+        let name = try text(id, "id")
+        guard let layer = doc.layer(name) else {
+            throw CallError(.notFound, "no layer \"\(name)\" in the style (layers: \(StyleDocument.list(doc.layerIDs)))")
+        }
+        try mallocString(JSONText.write(layer), out)
+    }
+}
+
+@_cdecl("glsnap_get_style")
+public func glsnap_get_style(_ s: OpaquePointer?, _ out: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32 {
+    read(s) { doc in
+        guard let out else { throw CallError(.invalidArgument, "out is NULL") }
+        try mallocString(doc.text, out)
+    }
+}
+
+/// Limits on images added through the ABI: a side beyond this is refused before any copy.
+let maxAddedImageSide: Int32 = 8192
+
+@_cdecl("glsnap_add_image")
+public func glsnap_add_image(_ s: OpaquePointer?, _ name: UnsafePointer<CChar>?, _ rgba: UnsafePointer<UInt8>?, _ width: Int32,
+                             _ height: Int32, _ ratio: Double, _ sdf: Int32) -> Int32 {
+    call(s) { h in
+        let id = try text(name, "name")
+        guard let rgba else { throw CallError(.invalidArgument, "image '\(id)': pixels are NULL") }
+        guard (1...maxAddedImageSide).contains(width), (1...maxAddedImageSide).contains(height) else {
+            throw CallError(.invalidArgument, "image '\(id)' is \(width)x\(height); each side must be within 1...\(maxAddedImageSide)")
+        }
+        let count = Int(width) * Int(height) * 4
+        let image = RGBAImage(width: Int(width), height: Int(height), pixels: Array(UnsafeBufferPointer(start: rgba, count: count)))
+        try h.styleLock.withLock { try h.snapshotter.addImage(id, StyleImage(image: image, pixelRatio: ratio, sdf: sdf != 0)) }
+    }
+}
+
+@_cdecl("glsnap_remove_image")
+public func glsnap_remove_image(_ s: OpaquePointer?, _ name: UnsafePointer<CChar>?) -> Int32 {
+    call(s) { h in
+        let id = try text(name, "name")
+        try h.styleLock.withLock { try h.snapshotter.removeImage(id) }
+    }
+}

@@ -1,0 +1,155 @@
+/* The C ABI from C: built against an installed glsnap (pkg-config --cflags --libs glsnap) and run by
+ * python/tests/test_c_abi.py. Prints one line per failed check and exits 1 if any failed.
+ * usage: glsnap_abi_test [STYLE.json LON LAT ZOOM OUT.png]   (the optional map: rendered to OUT.png) */
+#include <glsnap.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static int failures = 0;
+#define CHECK(cond, ...) do { if (!(cond)) { failures++; printf("FAIL %s:%d: ", __FILE__, __LINE__); printf(__VA_ARGS__); printf("\n"); } } while (0)
+
+static const char *style =
+    "{\"version\":8,\"sources\":{\"box\":{\"type\":\"geojson\",\"data\":{\"type\":\"Polygon\","
+    "\"coordinates\":[[[-20,-20],[20,-20],[20,20],[-20,20],[-20,-20]]]}}},"
+    "\"layers\":[{\"id\":\"bg\",\"type\":\"background\",\"paint\":{\"background-color\":\"#ff0000\"}},"
+    "{\"id\":\"fill\",\"type\":\"fill\",\"source\":\"box\",\"paint\":{\"fill-color\":\"#0000ff\"}}]}";
+
+/* The RGBA pixel at (x, y) of a snapshot. */
+static const uint8_t *pixel(glsnap_snapshot *snap, int x, int y) {
+    size_t n = 0;
+    const uint8_t *p = glsnap_snapshot_pixels(snap, &n);
+    return p + ((size_t)y * glsnap_snapshot_width(snap) + x) * 4;
+}
+
+static int render_map(const char *path, double lon, double lat, double zoom, const char *out) {
+    glsnap_options o;
+    glsnap_options_init(&o);
+    char err[512];
+    glsnap_snapshotter *s = glsnap_snapshotter_new(&o, err, sizeof err);
+    if (!s) { fprintf(stderr, "%s\n", err); return 1; }
+    if (glsnap_set_style_file(s, path) != GLSNAP_OK) { fprintf(stderr, "%s\n", glsnap_snapshotter_error(s)); return 1; }
+    glsnap_camera c = { .longitude = lon, .latitude = lat, .zoom = zoom, .fields = GLSNAP_CAMERA_CENTER | GLSNAP_CAMERA_ZOOM };
+    uint8_t *png = NULL;
+    size_t n = 0;
+    if (glsnap_render_encoded(s, &c, 0, 0, 0, GLSNAP_FORMAT_PNG, 0, &png, &n) != GLSNAP_OK) {
+        fprintf(stderr, "%s\n", glsnap_snapshotter_error(s));
+        return 1;
+    }
+    FILE *f = fopen(out, "wb");
+    if (!f || fwrite(png, 1, n, f) != n) { perror(out); return 1; }
+    fclose(f);
+    glsnap_free(png);
+    glsnap_snapshotter_free(s);
+    printf("rendered %s: %zu bytes of PNG\n", out, n);
+    return 0;
+}
+
+int main(int argc, char **argv) {
+    if (argc == 6) return render_map(argv[1], atof(argv[2]), atof(argv[3]), atof(argv[4]), argv[5]);
+
+    /* Invalid options: NULL and a message, no handle. */
+    glsnap_options o;
+    glsnap_options_init(&o);
+    o.workers = 0;
+    char err[256] = "";
+    CHECK(glsnap_snapshotter_new(&o, err, sizeof err) == NULL, "workers 0 made a snapshotter");
+    CHECK(strstr(err, "workers 0") != NULL, "message for workers 0: '%s'", err);
+    glsnap_options_init(&o);
+    o.width = 128; o.height = 64; o.pixel_ratio = 2;
+    glsnap_snapshotter *s = glsnap_snapshotter_new(&o, err, sizeof err);
+    CHECK(s != NULL, "snapshotter: %s", err);
+    if (!s) return 1;
+
+    /* No style yet, bad JSON, NULL text. */
+    glsnap_snapshot *snap = NULL;
+    CHECK(glsnap_render(s, NULL, 0, 0, 0, &snap) == GLSNAP_ERR_STYLE && snap == NULL, "render without a style");
+    CHECK(strstr(glsnap_snapshotter_error(s), "no style set") != NULL, "message: '%s'", glsnap_snapshotter_error(s));
+    CHECK(glsnap_set_style_json(s, "{\"version\":8,", NULL) == GLSNAP_ERR_STYLE, "truncated JSON accepted");
+    CHECK(strlen(glsnap_snapshotter_error(s)) > 0, "no message for truncated JSON");
+    CHECK(glsnap_set_style_json(s, NULL, NULL) == GLSNAP_ERR_INVALID_ARGUMENT, "NULL JSON accepted");
+    CHECK(glsnap_set_style_file(s, "/nonexistent/style.json") == GLSNAP_ERR_STYLE, "missing file accepted");
+    CHECK(strstr(glsnap_snapshotter_error(s), "/nonexistent/style.json") != NULL, "message names the file: '%s'",
+          glsnap_snapshotter_error(s));
+    CHECK(glsnap_set_style_json(s, style, NULL) == GLSNAP_OK, "style: %s", glsnap_snapshotter_error(s));
+    CHECK(strcmp(glsnap_snapshotter_error(s), "") == 0, "message after a success: '%s'", glsnap_snapshotter_error(s));
+
+    /* A render: blue box in the middle, red around it; 256 x 128 pixels at ratio 2. */
+    glsnap_camera c = { .longitude = 0, .latitude = 0, .zoom = 1, .fields = GLSNAP_CAMERA_ALL };
+    CHECK(glsnap_render(s, &c, 0, 0, 0, &snap) == GLSNAP_OK, "render: %s", glsnap_snapshotter_error(s));
+    if (!snap) return 1;
+    CHECK(glsnap_snapshot_width(snap) == 256 && glsnap_snapshot_height(snap) == 128, "size %dx%d",
+          glsnap_snapshot_width(snap), glsnap_snapshot_height(snap));
+    const uint8_t *mid = pixel(snap, 128, 64), *corner = pixel(snap, 2, 2);
+    CHECK(mid[0] == 0 && mid[2] == 255 && mid[3] == 255, "middle is %d,%d,%d,%d", mid[0], mid[1], mid[2], mid[3]);
+    CHECK(corner[0] == 255 && corner[2] == 0, "corner is %d,%d,%d", corner[0], corner[1], corner[2]);
+    double x = 0, y = 0, lon = 1, lat = 1;
+    CHECK(glsnap_snapshot_point_for(snap, 0, 0, &x, &y) == GLSNAP_OK && fabs(x - 64) < 1e-6 && fabs(y - 32) < 1e-6,
+          "point for 0,0: %f,%f", x, y);
+    CHECK(glsnap_snapshot_coordinate_for(snap, 64, 32, &lon, &lat) == GLSNAP_OK && fabs(lon) < 1e-6 && fabs(lat) < 1e-6,
+          "coordinate for the middle: %f,%f", lon, lat);
+    CHECK(glsnap_snapshot_point_for(snap, NAN, 0, &x, &y) == GLSNAP_ERR_INVALID_ARGUMENT, "NaN longitude accepted");
+    uint8_t *bytes = NULL;
+    size_t n = 0;
+    CHECK(glsnap_snapshot_encode(snap, GLSNAP_FORMAT_PNG, 0, &bytes, &n) == GLSNAP_OK && n > 8 && memcmp(bytes, "\x89PNG", 4) == 0,
+          "PNG encoding");
+    glsnap_free(bytes);
+    CHECK(glsnap_snapshot_encode(snap, 7, 0, &bytes, &n) == GLSNAP_ERR_INVALID_ARGUMENT, "format 7 accepted");
+    CHECK(strstr(glsnap_snapshot_error(snap), "format 7") != NULL, "message: '%s'", glsnap_snapshot_error(snap));
+    glsnap_snapshot_free(snap);
+    CHECK(glsnap_render_encoded(s, &c, 0, 0, 0, GLSNAP_FORMAT_JPEG, 80, &bytes, &n) == GLSNAP_OK && n > 2 && bytes[0] == 0xFF,
+          "JPEG render: %s", glsnap_snapshotter_error(s));
+    glsnap_free(bytes);
+
+    /* Bad cameras. */
+    glsnap_camera bad = c;
+    bad.zoom = 30;
+    CHECK(glsnap_render(s, &bad, 0, 0, 0, &snap) == GLSNAP_ERR_INVALID_ARGUMENT, "zoom 30 accepted");
+    CHECK(strstr(glsnap_snapshotter_error(s), "zoom 30") != NULL, "message: '%s'", glsnap_snapshotter_error(s));
+    CHECK(glsnap_render(s, &c, -5, 10, 0, &snap) == GLSNAP_ERR_INVALID_ARGUMENT, "negative size accepted");
+
+    /* Style changes: an unknown layer is named and changes nothing; a known one takes effect. */
+    CHECK(glsnap_set_paint_property(s, "nope", "fill-color", "\"#00ff00\"") == GLSNAP_ERR_NOT_FOUND, "unknown layer accepted");
+    CHECK(strstr(glsnap_snapshotter_error(s), "\"nope\"") != NULL, "message: '%s'", glsnap_snapshotter_error(s));
+    CHECK(glsnap_set_paint_property(s, "fill", "fill-color", "#00ff00") == GLSNAP_ERR_INVALID_ARGUMENT, "non-JSON value accepted");
+    CHECK(glsnap_set_paint_property(s, "fill", "fill-color", "\"#00ff00\"") == GLSNAP_OK, "paint: %s", glsnap_snapshotter_error(s));
+    CHECK(glsnap_render(s, &c, 0, 0, 0, &snap) == GLSNAP_OK, "render: %s", glsnap_snapshotter_error(s));
+    mid = pixel(snap, 128, 64);
+    CHECK(mid[0] == 0 && mid[1] == 255 && mid[2] == 0, "middle after fill-color green: %d,%d,%d", mid[0], mid[1], mid[2]);
+    glsnap_snapshot_free(snap);
+    CHECK(glsnap_set_visibility(s, "fill", 0) == GLSNAP_OK, "visibility: %s", glsnap_snapshotter_error(s));
+    CHECK(glsnap_render(s, &c, 0, 0, 0, &snap) == GLSNAP_OK, "render: %s", glsnap_snapshotter_error(s));
+    mid = pixel(snap, 128, 64);
+    CHECK(mid[0] == 255 && mid[1] == 0, "middle with the fill hidden: %d,%d,%d", mid[0], mid[1], mid[2]);
+    glsnap_snapshot_free(snap);
+    CHECK(glsnap_add_layer(s, "{\"id\":\"x\",\"type\":\"fill\",\"source\":\"missing\"}", NULL) == GLSNAP_ERR_NOT_FOUND,
+          "layer on a missing source accepted");
+    CHECK(glsnap_add_layer(s, "{\"id\":\"top\",\"type\":\"fill\",\"source\":\"box\"}", "fill") == GLSNAP_OK, "add_layer: %s",
+          glsnap_snapshotter_error(s));
+    char *list = NULL;
+    CHECK(glsnap_list_layers(s, &list) == GLSNAP_OK && strcmp(list, "[\"bg\",\"top\",\"fill\"]") == 0, "layers: %s", list);
+    glsnap_free(list);
+    CHECK(glsnap_remove_layer(s, "top") == GLSNAP_OK, "remove_layer: %s", glsnap_snapshotter_error(s));
+    CHECK(glsnap_list_sources(s, &list) == GLSNAP_OK && strcmp(list, "[\"box\"]") == 0, "sources: %s", list);
+    glsnap_free(list);
+
+    /* Images and NULLs. */
+    uint8_t rgba[4 * 4 * 4];
+    memset(rgba, 255, sizeof rgba);
+    CHECK(glsnap_add_image(s, "dot", rgba, 4, 4, 1, 0) == GLSNAP_OK, "add_image: %s", glsnap_snapshotter_error(s));
+    CHECK(glsnap_add_image(s, "dot", NULL, 4, 4, 1, 0) == GLSNAP_ERR_INVALID_ARGUMENT, "NULL pixels accepted");
+    CHECK(glsnap_add_image(s, "dot", rgba, 0, 4, 1, 0) == GLSNAP_ERR_INVALID_ARGUMENT, "0-wide image accepted");
+    CHECK(glsnap_set_camera(NULL, &c) == GLSNAP_ERR_INVALID_ARGUMENT, "NULL handle accepted");
+    CHECK(glsnap_snapshotter_error(NULL) == NULL, "error of NULL");
+    glsnap_camera fit;
+    CHECK(glsnap_fit_bounds(s, -20, -20, 20, 20, 0, 0, &fit) == GLSNAP_OK && fabs(fit.longitude) < 1e-9, "fit_bounds: %s",
+          glsnap_snapshotter_error(s));
+    glsnap_snapshotter_free(s);
+    glsnap_snapshot_free(NULL);
+    glsnap_free(NULL);
+
+    if (failures) { printf("%d checks failed\n", failures); return 1; }
+    printf("glsnap C ABI: all checks passed (glsnap %s)\n", glsnap_version());
+    return 0;
+}

@@ -1,0 +1,82 @@
+"""Bad input raises the right exception, with glsnap's message, and changes nothing."""
+import json
+
+import pytest
+
+import glsnap
+from conftest import BOX_STYLE
+
+
+def test_style_errors():
+    with pytest.raises(glsnap.StyleError, match="/nonexistent/style.json"):
+        glsnap.Map("/nonexistent/style.json")
+    with pytest.raises(glsnap.StyleError):
+        glsnap.Map('{"version": 8,')
+    with pytest.raises(TypeError):
+        glsnap.Map(42)
+
+
+def test_unknown_layer_is_named_and_style_unchanged():
+    m = glsnap.Map(BOX_STYLE, 32, 32)
+    before = m.renderPNG()
+    for call in (lambda: m.setPaintProperty("rivers", "fill-color", '"red"'),
+                 lambda: m.setLayoutProperty("rivers", "visibility", '"none"'),
+                 lambda: m.setFilter("rivers", '["==", "a", 1]'),
+                 lambda: m.setVisibility("rivers", False),
+                 lambda: m.removeLayer("rivers"),
+                 lambda: m.getLayerJSON("rivers")):
+        with pytest.raises(glsnap.NotFoundError, match='no layer "rivers"'):
+            call()
+    with pytest.raises(glsnap.NotFoundError, match='source "nope"'):
+        m.addLayer({"id": "x", "type": "fill", "source": "nope"})
+    assert m.listLayers() == ["bg", "fill"]
+    assert m.renderPNG() == before
+
+
+def test_invalid_values():
+    m = glsnap.Map(BOX_STYLE, 32, 32)
+    with pytest.raises(glsnap.InvalidArgumentError, match="not valid JSON"):
+        m.setPaintProperty("fill", "fill-color", "#00ff00")  # pymgl takes JSON text: '"#00ff00"'
+    with pytest.raises(glsnap.InvalidArgumentError, match="already has a source"):
+        m.addSource("box", {"type": "geojson", "data": {"type": "FeatureCollection", "features": []}})
+    with pytest.raises(glsnap.InvalidArgumentError, match="already has a layer"):
+        m.addLayer({"id": "fill", "type": "fill", "source": "box"})
+    with pytest.raises(glsnap.StyleError):  # the loader refuses the edited style; it stays as it was
+        m.setPaintProperty("fill", "fill-color", '"not a color"')
+    assert json.loads(m.getLayerJSON("fill"))["paint"]["fill-color"] == "#0000ff"
+    m.setPitch(100)
+    with pytest.raises(glsnap.InvalidArgumentError, match="pitch 100"):
+        m.renderPNG()
+    m.setPitch(0)
+    m.setZoom(30)
+    with pytest.raises(glsnap.InvalidArgumentError, match="zoom 30"):
+        m.renderPNG()
+    m.setZoom(1)
+    with pytest.raises(glsnap.InvalidArgumentError, match="format"):
+        m.render("gif")
+    with pytest.raises(glsnap.InvalidArgumentError, match="48 bytes"):
+        m.addImage("x", b"\x00" * 48, 8, 8)
+    with pytest.raises(glsnap.InvalidArgumentError, match="size"):
+        m.setSize(0, 10)
+    with pytest.raises(glsnap.InvalidArgumentError, match="workers 0"):
+        glsnap.Renderer(BOX_STYLE, workers=0)
+    with pytest.raises(glsnap.InvalidArgumentError, match="ratio"):
+        glsnap.Map(BOX_STYLE, 32, 32, ratio=100)
+    with pytest.raises(glsnap.InvalidArgumentError, match="tile 3/8/0"):
+        glsnap.Renderer(BOX_STYLE, workers=1).render_tile(3, 8, 0)
+    with pytest.raises(glsnap.ImageError, match="cannot decode"):
+        glsnap.decode_image(b"not an image")
+    assert m.renderPNG()[:4] == b"\x89PNG"  # the map still works
+
+
+def test_not_implemented_and_closed():
+    m = glsnap.Map(BOX_STYLE, 32, 32)
+    with pytest.raises(NotImplementedError, match="no feature queries"):
+        m.queryRenderedFeatures((16, 16))
+    with pytest.raises(NotImplementedError):
+        glsnap.Map(BOX_STYLE, provider="mapbox")
+    m.close()
+    with pytest.raises(glsnap.GLSnapError, match="closed"):
+        m.renderPNG()
+    with glsnap.Map(BOX_STYLE, 32, 32) as m2:
+        assert m2.renderPNG()[:4] == b"\x89PNG"
