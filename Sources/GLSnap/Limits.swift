@@ -20,6 +20,32 @@ public struct Limits: Sendable {
     public var symbolCacheBytes: Int = 128 << 20
     /// Largest style file in bytes.
     public var maxStyleBytes: Int = 32 << 20
+    /// Most layers a style may have, refused when the style is loaded. Default 10,000; the
+    /// styles of ../shared/maps have at most LAYERS_MAX, the largest published styles about 1,000.
+    public var maxStyleLayers: Int = 10_000
+    /// Most vertices plus indices one tile layer may tessellate into (the budget is per tile
+    /// layer, the unit tessellated and cached). Default 4 Mi (about 40 MiB of buffers); the
+    /// largest tile layer in the maps of ../shared/maps has TILE_MAX. A tile layer over it is a
+    /// tile error (see `MapSnapshotOptions.sourceErrors`) naming source, tile and layer.
+    public var maxTileGeometry: Int = 4 << 20
+    /// Most vertices plus indices of all tile layers of one snapshot (of one piece, for images
+    /// drawn in pieces). Default 32 Mi; the maps of ../shared/maps need at most SNAP_MAX. The
+    /// tile layer that passes it is a tile error.
+    public var maxSnapshotGeometry: Int = 32 << 20
+    /// Earcut steps (ear tests and ring nodes visited) per polygon vertex, at least 2^20 a
+    /// polygon: bounds the time of self-intersecting polygons, whose splitting is cubic.
+    /// Default 1,000; real polygons take STEPS_MAX at most (ordinary ones under 100). A polygon
+    /// over it is a tile error naming the layer.
+    public var triangulationStepsPerVertex: Int = 1000
+    /// Most positions of a GeoJSON source, refused when the source is read. Default 4 million
+    /// (about 600 MiB while it is read and indexed); a source over it is a source error.
+    public var maxGeoJSONPositions: Int = 4_000_000
+    /// Largest decoded raster or raster-dem tile in pixels. Default 2048x2048 (4 times a 512
+    /// @2x tile); a tile over it is a tile error (drawn around with a warning by default).
+    public var maxRasterTilePixels: Int = 2048 * 2048
+    /// Seconds a snapshot may take before it stops (between layers, tiles and pieces) with
+    /// `GLSnapError.timedOut`; nil (default): no limit.
+    public var snapshotTimeLimit: Double?
 
     public init() {}
     public static let `default` = Limits()

@@ -85,6 +85,12 @@ public final class MapRenderer {
         context.bind(vertexArray)
         var painter = Painter(renderer: self, frame: frame, framebuffer: fb)
         for layer in layers {
+            if let deadline = frame.deadline {
+                // The software rasterizer draws what was queued when it is flushed (and waits for
+                // it): flushing each layer makes the check see the time drawing really takes.
+                context.gl.Flush()
+                try deadline.check()
+            }
             try painter.draw(layer)
         }
         evictUnused()
