@@ -76,7 +76,8 @@ public enum BucketBuilder {
         var spans: [FeatureSpan] = []
         for (i, f) in features.enumerated() where f.geometryType == .polygon || f.geometryType == .lineString {
             let start = bucket.vertexCount
-            try meter.admit(f)
+            // Each ring point is a vertex and ends two outline indices.
+            try meter.admit(f, elementsPerPoint: 3)
             bucket.addPolygon(TileExtent.scale(f.geometry, fromExtent: extent))
             try meter.check(bucket.vertexCount + bucket.triangleIndices.count + bucket.lineIndices.count, untriangulated: bucket.untriangulated)
             let n = bucket.vertexCount - start
@@ -102,7 +103,8 @@ public enum BucketBuilder {
             let miter = miterValue.evaluateNumber(ctx), round = roundValue.evaluateNumber(ctx)
             let start = bucket.vertexCount
             let clip = gradient ? lineClip(f) : 0...1
-            try meter.admit(f)
+            // Each point is at least two vertices (both sides of the line).
+            try meter.admit(f, elementsPerPoint: 2)
             for line in TileExtent.scale(f.geometry, fromExtent: extent) {
                 bucket.addLine(line, join: join, cap: cap, miterLimit: miter, roundLimit: round,
                                isPolygonRing: f.geometryType == .polygon, clip: clip)
@@ -131,7 +133,7 @@ public enum BucketBuilder {
         var spans: [FeatureSpan] = []
         for (i, f) in features.enumerated() {
             let start = bucket.vertexCount
-            try meter.admit(f)
+            try meter.admit(f, elementsPerPoint: 1)
             for part in f.geometry {
                 for p in part { bucket.addPoint(TileExtent.scale(p, fromExtent: extent)) }
             }
@@ -149,7 +151,7 @@ public enum BucketBuilder {
         var spans: [FeatureSpan] = []
         for (i, f) in features.enumerated() where f.geometryType == .polygon {
             let start = bucket.vertexCount
-            try meter.admit(f)
+            try meter.admit(f, elementsPerPoint: 1)
             bucket.addPolygon(TileExtent.scale(f.geometry, fromExtent: extent))
             try meter.check(bucket.vertexCount + bucket.indices.count, untriangulated: bucket.untriangulated)
             let n = bucket.vertexCount - start
@@ -180,12 +182,14 @@ struct BudgetMeter {
 
     init(layer: String, budget: TessellationBudget) { self.layer = layer; self.budget = budget }
 
-    /// Refuses a feature that cannot fit: each point becomes at least one vertex.
-    func admit(_ f: VectorFeature) throws {
+    /// Refuses a feature that cannot fit before it is tessellated: each point becomes at least
+    /// `elementsPerPoint` vertices and indices.
+    func admit(_ f: VectorFeature, elementsPerPoint: Int) throws {
         var points = 0
         for part in f.geometry { points += part.count }
-        if points > budget.maxElements - elements {
-            throw TessellationError.tooManyElements(layer: layer, elements: elements + points, limit: budget.maxElements)
+        let (needed, overflow) = points.multipliedReportingOverflow(by: elementsPerPoint)
+        if overflow || needed > budget.maxElements - elements {
+            throw TessellationError.tooManyElements(layer: layer, elements: overflow ? .max : elements + needed, limit: budget.maxElements)
         }
     }
 
