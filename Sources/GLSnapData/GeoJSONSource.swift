@@ -68,7 +68,7 @@ public final class GeoJSONSource: TileSource, @unchecked Sendable {
     private let lock = NSLock()
     private var tiles: [TileID: IndexTile] = [:]
     /// Points of the tiles cut at load so far (see `GeoJSONOptions.maxIndexedPoints`).
-    private var indexedPoints = 0
+    private(set) var indexedPoints = 0
 
     private struct IndexTile {
         var tile: VectorTile?
