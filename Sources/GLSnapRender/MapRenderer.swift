@@ -84,13 +84,9 @@ public final class MapRenderer {
         }
         context.bind(vertexArray)
         var painter = Painter(renderer: self, frame: frame, framebuffer: fb)
+        var pacer = frame.deadline.map { DeadlinePacer(deadline: $0) }
         for layer in layers {
-            if let deadline = frame.deadline {
-                // The software rasterizer draws what was queued when it is flushed (and waits for
-                // it): flushing each layer makes the check see the time drawing really takes.
-                context.gl.Flush()
-                try deadline.check()
-            }
+            try pacer?.beforeLayer { context.gl.Finish() }
             try painter.draw(layer)
         }
         evictUnused()

@@ -42,6 +42,21 @@ final class DeadlineTests: XCTestCase {
         XCTAssertEqual(Array(next.image.pixels[0..<4]), [255, 0, 0, 255])
     }
 
+    /// On a cold snapshotter (the GL context made within the limit) and with a longer limit:
+    /// checks that only flushed the queued drawing let all of it run on at the read-back (27 s
+    /// for a 2 s limit); the checks wait for the drawing, spaced by what the layers take.
+    func testFirstSnapshotStopsAtALongerLimit() throws {
+        let s = Snapshotter(options: MapSnapshotOptions(size: Size(width: 1024, height: 1024)))
+        try s.setStyle(json: DeadlineTests.slowStyle(layers: 3000))
+        var error: Error?
+        let t = seconds {
+            do { _ = try s.snapshot(camera: CameraOptions(center: Coordinate(latitude: 0, longitude: 0), zoom: 0), timeLimit: 1.5) } catch let e { error = e }
+        }
+        print("cold snapshot with a 1.5 s limit: stopped after \(t) s")
+        guard case .timedOut(1.5)? = error as? GLSnapError else { return XCTFail("expected timedOut, got \(String(describing: error))") }
+        XCTAssertLessThan(t, 2.5)
+    }
+
     /// The limit in `Limits` applies to every snapshot; a big image drawn in pieces stops between pieces.
     func testTimeLimitInLimitsAndBetweenPieces() throws {
         var options = MapSnapshotOptions(size: Size(width: 2048, height: 2048))
