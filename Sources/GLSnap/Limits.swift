@@ -25,8 +25,9 @@ public struct Limits: Sendable {
     public var maxStyleLayers: Int = 10_000
     /// Most vertices plus indices one tile layer may tessellate into (the budget is per tile
     /// layer, the unit tessellated and cached). Default 4 Mi (about 40 MiB of buffers); the
-    /// largest tile layer in the maps of ../shared/maps has 296,226 (Bangkok's z12 minor roads). A tile layer over it is a
-    /// tile error (see `MapSnapshotOptions.sourceErrors`) naming source, tile and layer.
+    /// largest tile layer in the maps of ../shared/maps has 296,226 (Bangkok's z12 minor roads).
+    /// A tile layer over it is a tile error (see `MapSnapshotOptions.sourceErrors`) naming
+    /// source, tile and layer.
     public var maxTileGeometry: Int = 4 << 20
     /// Most vertices plus indices of all tile layers of one snapshot (of one piece, for images
     /// drawn in pieces). Default 64 Mi; the maps of ../shared/maps need at most 1.75 M, and a
@@ -36,11 +37,11 @@ public struct Limits: Sendable {
     /// Earcut steps (ear tests and ring nodes visited) per polygon vertex, at least 2^20 a
     /// polygon: bounds the time of self-intersecting polygons, whose splitting is cubic.
     /// Default 1,000; the polygons of ../shared/maps take at most 114 a vertex (25 for the
-    /// largest, of 878 vertices). A polygon
-    /// over it is a tile error naming the layer.
+    /// largest, of 878 vertices). A polygon over it is a tile error naming the layer.
     public var triangulationStepsPerVertex: Int = 1000
     /// Most positions of a GeoJSON source, refused when the source is read. Default 4 million
-    /// (about 600 MiB while it is read and indexed); a source over it is a source error.
+    /// (a 3-million-point line renders within about 710 MiB in all); a source over it is a
+    /// source error.
     public var maxGeoJSONPositions: Int = 4_000_000
     /// Largest decoded raster or raster-dem tile in pixels. Default 2048x2048 (4 times a 512
     /// @2x tile); a tile over it is a tile error (drawn around with a warning by default).
