@@ -51,7 +51,8 @@ typedef enum glsnap_status {
     GLSNAP_ERR_SOURCE = 3,            /* a source of the style cannot be set up */
     GLSNAP_ERR_RENDER = 4,            /* drawing failed (GL context, a broken tile under strict errors) */
     GLSNAP_ERR_NOT_FOUND = 5,         /* an unknown layer or source id */
-    GLSNAP_ERR_IMAGE = 6              /* encoding an image failed */
+    GLSNAP_ERR_IMAGE = 6,             /* encoding an image failed */
+    GLSNAP_ERR_TIMED_OUT = 7          /* the snapshot passed its time limit (Limits.snapshotTimeLimit) and stopped */
 } glsnap_status;
 
 typedef enum glsnap_backend {

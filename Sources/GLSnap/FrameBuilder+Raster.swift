@@ -93,7 +93,15 @@ extension FrameBuilder {
         return try rasters.value(for: key) {
             do {
                 guard let bytes = try tileSource.rasterTile(id, highDensity: highDensity) else { return Cached(value: nil) }
-                return Cached(value: RasterBox(image: try ImageDecoder().decode(bytes)))
+                // The pixel limit is checked from the header, before any pixel memory is taken.
+                let pixels = max(1, maxRasterPixels)
+                let limits = PNGDecoder.Limits(maxDimension: min(PNGDecoder.Limits().maxDimension, pixels),
+                                               maxBytes: pixels > Int.max / 4 ? Int.max : pixels * 4)
+                do {
+                    return Cached(value: RasterBox(image: try ImageDecoder(limits: limits).decode(bytes)))
+                } catch ImageError.imageTooLarge(let width, let height, _, _) {
+                    throw RasterTileError.tooLarge(width: width, height: height, limit: maxRasterPixels)
+                }
             } catch {
                 // Under the skip policy a broken tile is drawn around (its parent may stand in).
                 return Cached(value: try brokenTile(source: source, tileSource: tileSource, id: id, highDensity: highDensity,
@@ -141,6 +149,17 @@ extension FrameBuilder {
             }
         }
         return RGBAImage(width: stride, height: stride, pixels: out)
+    }
+}
+
+/// A raster tile over `Limits.maxRasterTilePixels`.
+enum RasterTileError: Error, CustomStringConvertible {
+    case tooLarge(width: Int, height: Int, limit: Int)
+    var description: String {
+        switch self {
+        case let .tooLarge(w, h, limit):
+            return "the image is \(w)x\(h) pixels, over the limit of \(limit) pixels a raster tile (Limits.maxRasterTilePixels)"
+        }
     }
 }
 

@@ -31,6 +31,14 @@ struct FrameBuilder {
     var featureStates = FeatureStates()
     /// See `MapSnapshotOptions.crossSourceCollisions`.
     var crossSourceCollisions = true
+    /// What one tile layer may tessellate into (`Limits.maxTileGeometry`, `Limits.triangulationStepsPerVertex`).
+    var budget = TessellationBudget.unlimited
+    /// Most vertices plus indices of one frame's tile layers (`Limits.maxSnapshotGeometry`).
+    var maxFrameGeometry = Int.max
+    /// Largest decoded raster tile in pixels (`Limits.maxRasterTilePixels`).
+    var maxRasterPixels = Int.max
+    /// When the snapshot stops: checked between layers and between tiles, and carried to the draw.
+    var deadline: RenderDeadline?
 
     init(style: LoadedStyle, tiles: LRUCache<TileKey, Cached<VectorTile>>, geometries: LRUCache<GeometryKey, Cached<GeometryBox>>,
          rasters: LRUCache<TileKey, Cached<RasterBox>>, symbols: LRUCache<SymbolLayoutKey, Cached<SymbolTile>>,
@@ -47,7 +55,9 @@ struct FrameBuilder {
         var layers: [FrameLayer] = []
         var symbolInputs: [(index: Int, input: SymbolLayerInput)] = []
         let zoom = transform.zoom
+        var frameGeometry = 0
         for layer in style.style.layers where layer.isVisible(atZoom: zoom) {
+            try deadline?.check()
             switch layer.type {
             case .background:
                 layers.append(FrameLayer(layer: layer, source: nil, tiles: []))
@@ -74,7 +84,16 @@ struct FrameBuilder {
                 }
                 var frameTiles: [FrameTile] = []
                 for covered in cover {
-                    let geometry = try self.geometry(layer: layer, source: sourceName, tileSource: source, tile: covered)
+                    try deadline?.check()
+                    var geometry = try self.geometry(layer: layer, source: sourceName, tileSource: source, tile: covered)
+                    if let g = geometry?.geometry {
+                        frameGeometry += g.elementCount
+                        if frameGeometry > maxFrameGeometry {
+                            frameGeometry -= g.elementCount
+                            let error = SnapshotBudgetError(layer: layer.id, elements: frameGeometry + g.elementCount, limit: maxFrameGeometry)
+                            geometry = try brokenTile(source: sourceName, tileSource: source, id: covered.id, error: error)
+                        }
+                    }
                     frameTiles.append(FrameTile(tile: covered, geometry: geometry))
                 }
                 layers.append(FrameLayer(layer: layer, source: sourceName, tiles: frameTiles))
@@ -116,6 +135,7 @@ struct FrameBuilder {
         resolvePatterns(layers, zoom: zoom, pixelRatio: pixelRatio)
         frame.patterns = style.patterns
         frame.featureStates = featureStates
+        frame.deadline = deadline
         return frame
     }
 
@@ -147,8 +167,13 @@ struct FrameBuilder {
             guard let vt = try vectorTile(source: source, tileSource: tileSource, id: tile.id) else { return Cached(value: nil) }
             let layerName = tileSource.info.type == .geojson ? GeoJSONSource.layerName : (layer.sourceLayer ?? "")
             guard let vl = vt.layers[layerName] else { return Cached(value: nil) }
-            let g = BucketBuilder.build(layer: layer, from: vl, zoom: Double(tile.overscaledZoom), canonical: tile.id)
-            return Cached(value: g.map(GeometryBox.init))
+            do {
+                let g = try BucketBuilder.build(layer: layer, from: vl, zoom: Double(tile.overscaledZoom), canonical: tile.id,
+                                                budget: budget)
+                return Cached(value: g.map(GeometryBox.init))
+            } catch {
+                return Cached(value: try brokenTile(source: source, tileSource: tileSource, id: tile.id, error: error))
+            }
         }.value
     }
 
@@ -177,5 +202,16 @@ struct FrameBuilder {
         guard policy == .skip else { throw GLSnapError.source(name: source, message: message) }
         warnings.append("\(GLSnapError.source(name: source, message: message))")
         return nil
+    }
+}
+
+/// The tile layer that took a frame past `Limits.maxSnapshotGeometry`.
+struct SnapshotBudgetError: Error, CustomStringConvertible {
+    let layer: String
+    let elements: Int
+    let limit: Int
+    var description: String {
+        "layer \"\(layer)\": the snapshot's tessellated geometry needs over \(limit) vertices and indices (\(elements) with this tile); "
+            + "over the limit Limits.maxSnapshotGeometry"
     }
 }

@@ -8,6 +8,8 @@ public enum GLSnapError: Error, CustomStringConvertible {
     case source(name: String, message: String)
     /// Drawing failed (GL context, shaders, a broken tile).
     case render(String)
+    /// The snapshot passed its time limit (`Limits.snapshotTimeLimit` or the call's) and stopped.
+    case timedOut(seconds: Double)
 
     public var description: String {
         switch self {
@@ -15,6 +17,7 @@ public enum GLSnapError: Error, CustomStringConvertible {
         case let .style(source, m): return "style \(source): \(m)"
         case let .source(name, m): return "source \"\(name)\": \(m)"
         case .render(let m): return "render failed: \(m)"
+        case .timedOut(let s): return "snapshot stopped: it took longer than its time limit of \(s) s"
         }
     }
 }

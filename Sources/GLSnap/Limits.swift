@@ -26,6 +26,35 @@ public struct Limits: Sendable {
     /// embedded images, time; `SVGRasterizer.Limits` gives the defaults and why): an icon over one
     /// is left out, with a warning naming it, and the map still renders.
     public var svg = SVGRasterizer.Limits()
+    /// Most layers a style may have, refused when the style is loaded. Default 10,000; the
+    /// styles of ../shared/fixtures have at most 123.
+    public var maxStyleLayers: Int = 10_000
+    /// Most vertices plus indices one tile layer may tessellate into (the budget is per tile
+    /// layer, the unit tessellated and cached). Default 4 Mi (about 40 MiB of buffers); the
+    /// largest tile layer in the maps of ../shared/maps has 296,226 (Bangkok's z12 minor roads).
+    /// A tile layer over it is a tile error (see `MapSnapshotOptions.sourceErrors`) naming
+    /// source, tile and layer.
+    public var maxTileGeometry: Int = 4 << 20
+    /// Most vertices plus indices of all tile layers of one snapshot (of one piece, for images
+    /// drawn in pieces). Default 64 Mi; the maps of ../shared/maps need at most 1.75 M, and a
+    /// 4096x4096 piece of the densest of them (Bangkok z13) 5.9 M. The tile layer that passes
+    /// it is a tile error.
+    public var maxSnapshotGeometry: Int = 64 << 20
+    /// Earcut steps (ear tests and ring nodes visited) per polygon vertex, at least 2^20 a
+    /// polygon: bounds the time of self-intersecting polygons, whose splitting is cubic.
+    /// Default 1,000; the polygons of ../shared/maps take at most 114 a vertex (25 for the
+    /// largest, of 878 vertices). A polygon over it is a tile error naming the layer.
+    public var triangulationStepsPerVertex: Int = 1000
+    /// Most positions of a GeoJSON source, refused when the source is read. Default 4 million
+    /// (a 3-million-point line renders within about 710 MiB in all); a source over it is a
+    /// source error.
+    public var maxGeoJSONPositions: Int = 4_000_000
+    /// Largest decoded raster or raster-dem tile in pixels. Default 2048x2048 (4 times a 512
+    /// @2x tile); a tile over it is a tile error (drawn around with a warning by default).
+    public var maxRasterTilePixels: Int = 2048 * 2048
+    /// Seconds a snapshot may take before it stops (between layers, tiles and pieces) with
+    /// `GLSnapError.timedOut`; nil (default): no limit.
+    public var snapshotTimeLimit: Double?
 
     public init() {}
     public static let `default` = Limits()

@@ -27,12 +27,12 @@ final class LoadedStyle: @unchecked Sendable {
     private static let counter = Counter()
 
     init(style: Style, origin: String, resolver: ResourceResolver, policy: SourceErrorPolicy,
-         images: [String: StyleImage] = [:], svgLimits: SVGRasterizer.Limits = SVGRasterizer.Limits()) throws {
+         images: [String: StyleImage] = [:], limits: Limits = .default) throws {
         self.style = style
         self.origin = origin
         self.resolver = resolver
         generation = LoadedStyle.counter.next()
-        symbolResources = SymbolResources(style: style, resolver: resolver, images: images, svgLimits: svgLimits)
+        symbolResources = SymbolResources(style: style, resolver: resolver, images: images, svgLimits: limits.svg)
         var sources: [String: TileSource] = [:]
         var errors: [String: String] = [:]
         var imageSources: [String: ImageSource] = [:]
@@ -42,7 +42,7 @@ final class LoadedStyle: @unchecked Sendable {
             do {
                 let type = definition["type"]?.stringValue
                 if type == "geojson" {
-                    sources[name] = try LoadedStyle.geoJSONSource(definition, resolver: resolver)
+                    sources[name] = try LoadedStyle.geoJSONSource(definition, resolver: resolver, maxPositions: limits.maxGeoJSONPositions)
                 } else if type == "image" {
                     imageSources[name] = try ImageSource(definition: definition, resolver: resolver)
                 } else if type == "raster-dem", case .object(var fields) = definition {
@@ -68,12 +68,13 @@ final class LoadedStyle: @unchecked Sendable {
         self.demEncodings = demEncodings
     }
 
-    private static func geoJSONSource(_ definition: JSON, resolver: ResourceResolver) throws -> TileSource {
+    private static func geoJSONSource(_ definition: JSON, resolver: ResourceResolver, maxPositions: Int) throws -> TileSource {
         var data = definition["data"] ?? .null
         if case .string(let url) = data {
             data = try JSON.parse(resolver.load(url))
         }
         var options = GeoJSONOptions()
+        options.maxPositions = maxPositions
         if let z = definition["maxzoom"]?.numberValue { options.maxzoom = Int(z) }
         if let b = definition["buffer"]?.numberValue { options.buffer = b }
         if let t = definition["tolerance"]?.numberValue { options.tolerance = t }
@@ -105,18 +106,28 @@ final class LoadedStyle: @unchecked Sendable {
         }
         let resolver = ResourceResolver(baseURL: url.absoluteString, rewrite: rewrite, http: http)
         return try parse(bytes: [UInt8](data), origin: path, resolver: resolver, policy: options.sourceErrors, images: images,
-                         svgLimits: limits.svg)
+                         limits: limits)
     }
 
     static func parse(bytes: [UInt8], origin: String, resolver: ResourceResolver, policy: SourceErrorPolicy,
-                      images: [String: StyleImage] = [:], svgLimits: SVGRasterizer.Limits = SVGRasterizer.Limits()) throws -> LoadedStyle {
+                      images: [String: StyleImage] = [:], limits: Limits = .default) throws -> LoadedStyle {
         let style: Style
         do {
-            style = try Style(bytes: bytes)
+            let json: JSON
+            do { json = try JSON.parse(bytes) } catch let e as JSONParseError {
+                throw StyleError.syntax(message: e.message, line: e.line, column: e.column)
+            }
+            // Counted before the layers are compiled: a style of a million layers is refused quickly.
+            if let count = json["layers"]?.arrayValue?.count, count > limits.maxStyleLayers {
+                throw GLSnapError.style(source: origin, message: "it has \(count) layers, over the limit of \(limits.maxStyleLayers) (Limits.maxStyleLayers)")
+            }
+            style = try Style(json: json)
+        } catch let e as GLSnapError {
+            throw e
         } catch {
             throw GLSnapError.style(source: origin, message: "\(error)")
         }
-        return try LoadedStyle(style: style, origin: origin, resolver: resolver, policy: policy, images: images, svgLimits: svgLimits)
+        return try LoadedStyle(style: style, origin: origin, resolver: resolver, policy: policy, images: images, limits: limits)
     }
 }
 

@@ -133,21 +133,21 @@ public final class Snapshotter: @unchecked Sendable {
         var sourceResolver = resolver
         sourceResolver.sizeLimit = DataLimits.maxResourceBytes
         style = try LoadedStyle.parse(bytes: bytes, origin: url, resolver: sourceResolver, policy: options.sourceErrors,
-                                      images: styleImages, svgLimits: options.limits.svg)
+                                      images: styleImages, limits: options.limits)
     }
 
     /// Loads a style from JSON text; relative URLs resolve against `baseURL` (a file URL or folder path).
     public func setStyle(json: String, baseURL: String? = nil) throws {
         let resolver = ResourceResolver(baseURL: baseURL, rewrite: resourceRewrite, http: httpClient)
         style = try LoadedStyle.parse(bytes: Array(json.utf8), origin: "inline JSON", resolver: resolver, policy: options.sourceErrors,
-                                      images: styleImages, svgLimits: options.limits.svg)
+                                      images: styleImages, limits: options.limits)
     }
 
     /// Loads the current style again with the current added images (after `addImage`/`removeImage`).
     func reloadStyleImages() throws {
         guard let old = style else { return }
         style = try LoadedStyle(style: old.style, origin: old.origin, resolver: old.resolver, policy: options.sourceErrors,
-                                images: styleImages, svgLimits: options.limits.svg)
+                                images: styleImages, limits: options.limits)
     }
 
     public func setCamera(_ camera: CameraOptions) {
@@ -201,12 +201,15 @@ public final class Snapshotter: @unchecked Sendable {
     /// Renders the current style with `camera` (thread-safe: concurrent calls use different workers).
     /// Images larger than `options.limits.pieceSize` are drawn in pieces and stitched.
     /// `size` and `pixelRatio`, when given, replace the options' for this snapshot only (a server
-    /// renders many sizes on one worker pool).
-    public func snapshot(camera: CameraOptions, size: Size? = nil, pixelRatio: Double? = nil,
+    /// renders many sizes on one worker pool). `timeLimit` (seconds), when given, replaces
+    /// `options.limits.snapshotTimeLimit`: past it the snapshot stops between layers, tiles or
+    /// pieces and throws `GLSnapError.timedOut`, and the snapshotter is ready for the next one.
+    public func snapshot(camera: CameraOptions, size: Size? = nil, pixelRatio: Double? = nil, timeLimit: Double? = nil,
                          overlay: ((inout SnapshotOverlay) -> Void)? = nil) throws -> Snapshot {
         var options = self.options
         if let size { options.size = size }
         if let pixelRatio { options.pixelRatio = pixelRatio }
+        if let timeLimit { options.limits.snapshotTimeLimit = timeLimit }
         let (width, height) = try options.pixelSize()
         // Every byte is written below (read back directly, or copied band by band), so the
         // pixels are not zeroed first.
@@ -246,6 +249,14 @@ public final class Snapshotter: @unchecked Sendable {
                 destination: UnsafeMutableRawBufferPointer? = nil,
                 band: (UnsafeRawBufferPointer, _ firstRow: Int, _ rowCount: Int) throws -> Void) throws -> Snapshot {
         guard let style else { throw GLSnapError.style(source: "(none)", message: "no style set: call setStyle first") }
+        let limits = options.limits
+        var deadline: RenderDeadline?
+        if let seconds = limits.snapshotTimeLimit {
+            guard seconds.isFinite, seconds >= 0 else {
+                throw GLSnapError.invalidOptions("time limit \(seconds) s must be a finite number of seconds, not negative")
+            }
+            deadline = RenderDeadline(seconds: seconds)
+        }
         let (width, height) = try options.pixelSize(streamed: true)
         let transform = try transform(camera, options: options)
         let resourceMark = style.symbolResources.mark()
@@ -254,6 +265,11 @@ public final class Snapshotter: @unchecked Sendable {
                                    policy: options.sourceErrors)
         builder.featureStates = currentFeatureStates()
         builder.crossSourceCollisions = options.crossSourceCollisions
+        builder.budget = TessellationBudget(maxElements: max(1, limits.maxTileGeometry),
+                                            triangulationStepsPerVertex: max(1, limits.triangulationStepsPerVertex))
+        builder.maxFrameGeometry = limits.maxSnapshotGeometry
+        builder.maxRasterPixels = limits.maxRasterTilePixels
+        builder.deadline = deadline
         if !builder.featureStates.states.isEmpty { builder.featureStates.promoteIds = Snapshotter.promoteIds(style.style) }
         let pieceSide = options.limits.pieceSize
         let bandHeight = max(1, min(height, pieceSide, options.limits.maxBandBytes / (width * 4)))
@@ -270,7 +286,12 @@ public final class Snapshotter: @unchecked Sendable {
                 let piece = PixelRect(x: x, y: y, width: min(pieceSide, width - x), height: rows)
                 let start = DispatchTime.now().uptimeNanoseconds
                 let loadBefore = builder.tileLoadSeconds, placementBefore = builder.placementSeconds
-                let frame = try builder.frame(transform: transform, pixelRatio: options.pixelRatio, width: width, height: height, piece: piece)
+                let frame: Frame
+                do {
+                    frame = try builder.frame(transform: transform, pixelRatio: options.pixelRatio, width: width, height: height, piece: piece)
+                } catch let e as DeadlinePassed {
+                    throw GLSnapError.timedOut(seconds: e.seconds)
+                }
                 let tileLoad = builder.tileLoadSeconds - loadBefore
                 let placement = builder.placementSeconds - placementBefore
                 timings.tileLoad += tileLoad
@@ -297,6 +318,8 @@ public final class Snapshotter: @unchecked Sendable {
                     }
                 } catch let e as GLSnapError {
                     throw e
+                } catch let e as DeadlinePassed {
+                    throw GLSnapError.timedOut(seconds: e.seconds)
                 } catch {
                     throw GLSnapError.render("\(error)")
                 }

@@ -11,6 +11,7 @@ enum Status: Int32 {
     case render = 4
     case notFound = 5
     case image = 6
+    case timedOut = 7
 }
 
 /// A failure of a C call: its status and the sentence `glsnap_error` returns.
@@ -29,6 +30,7 @@ struct CallError: Error {
             case .style: self.init(.style, e.description)
             case .source: self.init(.source, e.description)
             case .render: self.init(.render, e.description)
+            case .timedOut: self.init(.timedOut, e.description)
             }
             return
         }

@@ -19,6 +19,11 @@ public struct GeoJSONOptions: Sendable {
     public var indexMaxPoints: Int
     /// Refuse documents holding more positions than this. Default 50 million.
     public var maxPositions: Int
+    /// Most points the tiles cut at load may hold in all (each about 32 bytes). Default 8
+    /// million. A line that zigzags across many tiles is copied into each at every zoom, so
+    /// cutting it down to `indexMaxZoom` can take tens of times its own points; past this the
+    /// cut stops and deeper tiles are cut on request.
+    public var maxIndexedPoints = 8_000_000
     /// Style spec `lineMetrics`: each clipped piece of a line carries where it starts and ends
     /// along the whole line, as the feature properties `mapbox_clip_start` and
     /// `mapbox_clip_end` (fractions of its length), for line-gradient. Default false.
@@ -62,6 +67,8 @@ public final class GeoJSONSource: TileSource, @unchecked Sendable {
     private let clusters: GeoJSONClusterIndex?
     private let lock = NSLock()
     private var tiles: [TileID: IndexTile] = [:]
+    /// Points of the tiles cut at load so far (see `GeoJSONOptions.maxIndexedPoints`).
+    private(set) var indexedPoints = 0
 
     private struct IndexTile {
         var tile: VectorTile?
@@ -153,13 +160,19 @@ public final class GeoJSONSource: TileSource, @unchecked Sendable {
         let k1 = 0.5 * bufferUnits / Double(options.extent)
         let k2 = 0.5 - k1, k3 = 0.5 + k1, k4 = 1 + k1
         while let (features, id) = stack.popLast() {
-            var tile = tiles[id] ?? makeTile(features, id)
+            var tile: IndexTile
+            if let cut = tiles[id] {
+                tile = cut
+            } else {
+                tile = makeTile(features, id)
+                indexedPoints += tile.points
+            }
             if let target {
                 // Stop at maxzoom, at the target, or off the path to it.
                 if id.z == options.maxzoom || id.z == target.z || target.parent(atZoom: id.z) != id {
                     tile.source = features; tiles[id] = tile; continue
                 }
-            } else if id.z == options.indexMaxZoom || tile.points <= options.indexMaxPoints {
+            } else if id.z == options.indexMaxZoom || tile.points <= options.indexMaxPoints || indexedPoints > options.maxIndexedPoints {
                 tile.source = features; tiles[id] = tile; continue
             }
             tile.source = nil

@@ -9,6 +9,8 @@ extension EarcutState {
             if pass == 0 && invSize != 0 { indexCurve(ear) }
             var stop = ear
             clipping: while prev[ear] != next[ear] {
+                steps += 1
+                if steps > maxSteps { return }
                 let p = prev[ear], n = next[ear]
                 if invSize != 0 ? isEarHashed(ear) : isEar(ear) {
                     triangles.append(UInt32(vertex[p]))
@@ -40,13 +42,14 @@ extension EarcutState {
         }
     }
 
-    func isEar(_ ear: Int) -> Bool {
+    mutating func isEar(_ ear: Int) -> Bool {
         let a = prev[ear], c = next[ear]
         if area(a, ear, c) >= 0 { return false }
         let ax = xs[a], bx = xs[ear], cx = xs[c], ay = ys[a], by = ys[ear], cy = ys[c]
         let x0 = min(ax, bx, cx), y0 = min(ay, by, cy), x1 = max(ax, bx, cx), y1 = max(ay, by, cy)
         var p = next[c]
         while p != a {
+            steps += 1
             if xs[p] >= x0 && xs[p] <= x1 && ys[p] >= y0 && ys[p] <= y1
                 && Self.pointInTriangle(ax, ay, bx, by, cx, cy, xs[p], ys[p])
                 && area(prev[p], p, next[p]) >= 0 { return false }
@@ -55,7 +58,7 @@ extension EarcutState {
         return true
     }
 
-    func isEarHashed(_ ear: Int) -> Bool {
+    mutating func isEarHashed(_ ear: Int) -> Bool {
         let a = prev[ear], c = next[ear]
         if area(a, ear, c) >= 0 { return false }
         let ax = xs[a], bx = xs[ear], cx = xs[c], ay = ys[a], by = ys[ear], cy = ys[c]
@@ -67,17 +70,22 @@ extension EarcutState {
                 && area(prev[q], q, next[q]) >= 0
         }
         var p = prevZ[ear], n = nextZ[ear]
+        var visited = 0
+        defer { steps += visited }
         while p >= 0 && z[p] >= minZ && n >= 0 && z[n] <= maxZ {
+            visited += 2
             if blocks(p) { return false }
             p = prevZ[p]
             if blocks(n) { return false }
             n = nextZ[n]
         }
         while p >= 0 && z[p] >= minZ {
+            visited += 1
             if blocks(p) { return false }
             p = prevZ[p]
         }
         while n >= 0 && z[n] <= maxZ {
+            visited += 1
             if blocks(n) { return false }
             n = nextZ[n]
         }
@@ -88,6 +96,7 @@ extension EarcutState {
         var start = startNode
         var p = start
         repeat {
+            steps += 1
             let a = prev[p], b = next[next[p]]
             if !equals(a, b) && intersects(a, p, next[p], b) && locallyInside(a, b) && locallyInside(b, a) {
                 triangles.append(UInt32(vertex[a]))
@@ -103,12 +112,18 @@ extension EarcutState {
         return filterPoints(p)
     }
 
-    /// Splits the ring along the first valid diagonal; nil when there is none.
+    /// Splits the ring along the first valid diagonal; nil when there is none (or when the
+    /// steps run out: each diagonal tried costs a walk around the ring).
     mutating func splitEarcut(_ start: Int) -> (Int, Int)? {
+        var ringSize = 0
+        var q = start
+        repeat { ringSize += 1; q = next[q] } while q != start
         var a = start
         repeat {
             var b = next[next[a]]
             while b != prev[a] {
+                steps += ringSize
+                if steps > maxSteps { return nil }
                 if vertex[a] != vertex[b] && isValidDiagonal(a, b) {
                     var c = splitPolygon(a, b)
                     let fa = filterPoints(a, next[a])

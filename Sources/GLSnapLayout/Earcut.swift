@@ -8,6 +8,13 @@
 /// big polygons (over 80 vertices) use a z-order curve to find points inside candidate ears;
 /// polygons with self-intersections fall back to local curing and splitting.
 public func earcut(_ coords: [Double], holeIndices: [Int] = []) -> [UInt32] {
+    earcut(coords, holeIndices: holeIndices, maxSteps: .max) ?? []
+}
+
+/// `earcut`, giving up (nil) after `maxSteps` steps: ear tests and ring nodes visited. Splitting
+/// a self-intersecting ring tries diagonals in quadratic number, each checked against the
+/// whole ring, so a few thousand crossing edges can take minutes unbounded.
+public func earcut(_ coords: [Double], holeIndices: [Int] = [], maxSteps: Int) -> [UInt32]? {
     let vertexCount = coords.count / 2
     guard vertexCount >= 3 else { return [] }
     // Hole starts must rise strictly inside the vertex range; bad ones are ignored.
@@ -40,8 +47,9 @@ public func earcut(_ coords: [Double], holeIndices: [Int] = []) -> [UInt32] {
         state.minY = minY
         state.invSize = size != 0 && size.isFinite ? 32767 / size : 0
     }
+    state.maxSteps = maxSteps
     state.run(outer, into: &triangles)
-    return triangles
+    return state.steps > maxSteps ? nil : triangles
 }
 
 /// The node pool of one earcut run: circular doubly linked rings stored in parallel arrays,
@@ -58,6 +66,9 @@ struct EarcutState {
     var nextZ: [Int] = []
     var steiner: [Bool] = []
     var minX = 0.0, minY = 0.0, invSize = 0.0
+    /// Work done so far, and the most allowed (`run` stops once `steps` passes it).
+    var steps = 0
+    var maxSteps = Int.max
 
     init(coords: [Double], capacity: Int) {
         self.coords = coords

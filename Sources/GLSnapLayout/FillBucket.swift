@@ -13,6 +13,11 @@ public struct FillBucket: Sendable {
     public var positions: [Int16] = []
     public var triangleIndices: [UInt32] = []
     public var lineIndices: [UInt32] = []
+    /// Earcut steps per polygon vertex (see `TessellationBudget`); a polygon that runs out keeps
+    /// its outline but gets no triangles, and is noted in `untriangulated`.
+    public var triangulationStepsPerVertex = Int.max
+    /// The last polygon that ran out of steps: its vertices and the steps it had.
+    public private(set) var untriangulated: (vertices: Int, steps: Int)?
 
     public init() {}
 
@@ -45,7 +50,12 @@ public struct FillBucket: Sendable {
                     flat.append(Double(p.y))
                 }
             }
-            for index in earcut(flat, holeIndices: holes) {
+            let steps = TessellationBudget.triangulationSteps(vertices: flat.count / 2, perVertex: triangulationStepsPerVertex)
+            guard let triangles = earcut(flat, holeIndices: holes, maxSteps: steps) else {
+                untriangulated = (flat.count / 2, steps)
+                continue
+            }
+            for index in triangles {
                 triangleIndices.append(UInt32(base) + index)
             }
         }

@@ -51,6 +51,8 @@ public struct Frame {
     public var patterns: PatternAtlas?
     /// Feature states, for paint properties that read `feature-state`.
     public var featureStates = FeatureStates()
+    /// When drawing stops (checked between layers); nil: never.
+    public var deadline: RenderDeadline?
 
     /// Framebuffer size in pixels.
     public var width: Int { piece.width }

@@ -84,7 +84,9 @@ public final class MapRenderer {
         }
         context.bind(vertexArray)
         var painter = Painter(renderer: self, frame: frame, framebuffer: fb)
+        var pacer = frame.deadline.map { DeadlinePacer(deadline: $0) }
         for layer in layers {
+            try pacer?.beforeLayer { context.gl.Finish() }
             try painter.draw(layer)
         }
         evictUnused()

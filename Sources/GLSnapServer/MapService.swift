@@ -93,7 +93,7 @@ public final class MapService: @unchecked Sendable {
             let s = try style(t.id)
             let tag = etag(s, path: path, query: [])
             if matches(ifNoneMatch, tag) { return notModified(tag) }
-            return try render(s, etag: tag, format: t.format) { try self.renderTile(s, t) }
+            return try render(s, etag: tag, format: t.format) { try self.renderTile(s, t, timeLimit: $0) }
         case let .sprite(id, highDensity, json):
             return try sprite(try style(id), highDensity: highDensity, json: json)
         case let .glyphs(stack, range):
@@ -109,9 +109,9 @@ public final class MapService: @unchecked Sendable {
             let camera = try staticCamera(r, overlays: overlays, query: query)
             let tag = etag(s, path: path, query: query)
             if matches(ifNoneMatch, tag) { return notModified(tag) }
-            return try render(s, etag: tag, format: r.format) {
+            return try render(s, etag: tag, format: r.format) { timeLimit in
                 try s.snapshotter.snapshot(camera: camera, size: Size(width: Double(r.width), height: Double(r.height)),
-                                           pixelRatio: Double(r.scale)) { o in
+                                           pixelRatio: Double(r.scale), timeLimit: timeLimit) { o in
                     overlays.draw(on: &o, icons: self.icons)
                 }.image
             }
@@ -124,7 +124,8 @@ public final class MapService: @unchecked Sendable {
     }
 
     /// Waits for a render slot, renders, encodes; 503 when the queue is full, 504 past the time limit.
-    private func render(_ s: ServedStyle, etag: String, format: ImageFormat, _ body: () throws -> RGBAImage) throws -> HTTPResponse {
+    /// `body` gets the seconds left to the deadline: the snapshot stops there and frees its worker.
+    private func render(_ s: ServedStyle, etag: String, format: ImageFormat, _ body: (_ timeLimit: Double?) throws -> RGBAImage) throws -> HTTPResponse {
         let start = Date()
         switch queue.acquire(deadline: start.addingTimeInterval(config.requestTimeout)) {
         case .full: throw ServerError.overloaded
@@ -134,8 +135,12 @@ public final class MapService: @unchecked Sendable {
         let image: RGBAImage
         do {
             defer { queue.release() }
-            image = try body()
+            let left = config.requestTimeout - Date().timeIntervalSince(start)
+            image = try body(left.isFinite ? max(0, left) : nil)
             metrics.recordRender(ok: true)
+        } catch GLSnapError.timedOut {
+            metrics.recordRender(ok: false)
+            throw ServerError.timedOut(seconds: config.requestTimeout)
         } catch let e as ServerError {
             metrics.recordRender(ok: false)
             throw e
@@ -159,16 +164,18 @@ public final class MapService: @unchecked Sendable {
     }
 
     /// A 256-px tile at zoom z is a 256×256 view at GL zoom z-1; at z 0, a 512 view at zoom 0 halved.
-    private func renderTile(_ s: ServedStyle, _ t: TileRequest) throws -> RGBAImage {
+    private func renderTile(_ s: ServedStyle, _ t: TileRequest, timeLimit: Double?) throws -> RGBAImage {
         let c = Mercator.tileCenter(z: t.z, x: t.x, y: t.y)
         let camera = { (zoom: Double) in CameraOptions(center: Coordinate(latitude: c.lat, longitude: c.lon), zoom: zoom, bearing: 0, pitch: 0) }
         if t.tileSize == 256 && t.z == 0 {
-            let big = try s.snapshotter.snapshot(camera: camera(0), size: Size(width: 512, height: 512), pixelRatio: Double(t.scale)).image
+            let big = try s.snapshotter.snapshot(camera: camera(0), size: Size(width: 512, height: 512), pixelRatio: Double(t.scale),
+                                                 timeLimit: timeLimit).image
             return halve(big)
         }
         let zoom = t.tileSize == 512 ? Double(t.z) : Double(t.z - 1)
         let side = Double(t.tileSize)
-        return try s.snapshotter.snapshot(camera: camera(zoom), size: Size(width: side, height: side), pixelRatio: Double(t.scale)).image
+        return try s.snapshotter.snapshot(camera: camera(zoom), size: Size(width: side, height: side), pixelRatio: Double(t.scale),
+                                          timeLimit: timeLimit).image
     }
 
     private func staticCamera(_ r: StaticRequest, overlays: Overlays, query: [(key: String, value: String)]) throws -> CameraOptions {

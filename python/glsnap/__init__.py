@@ -21,7 +21,7 @@ from . import _abi
 from ._abi import lib
 
 __all__ = ["Map", "Renderer", "Snapshot", "GLSnapError", "InvalidArgumentError", "StyleError", "SourceError",
-           "RenderError", "NotFoundError", "ImageError", "version", "decode_image"]
+           "RenderError", "NotFoundError", "ImageError", "TimedOutError", "version", "decode_image"]
 
 try:  # numpy is optional: without it renderBuffer returns bytes and Snapshot.array is unavailable
     import numpy as _np
@@ -61,8 +61,13 @@ class ImageError(GLSnapError):
     """Encoding an image failed (GLSNAP_ERR_IMAGE)."""
 
 
+class TimedOutError(GLSnapError, TimeoutError):
+    """The snapshot passed its time limit and stopped (GLSNAP_ERR_TIMED_OUT)."""
+
+
 _ERRORS = {_abi.INVALID_ARGUMENT: InvalidArgumentError, _abi.STYLE: StyleError, _abi.SOURCE: SourceError,
-           _abi.RENDER: RenderError, _abi.NOT_FOUND: NotFoundError, _abi.IMAGE: ImageError}
+           _abi.RENDER: RenderError, _abi.NOT_FOUND: NotFoundError, _abi.IMAGE: ImageError,
+           _abi.TIMED_OUT: TimedOutError}
 
 
 def version() -> str:

@@ -8,15 +8,26 @@ import GLSnapStyle
 public enum BucketBuilder {
     /// Nil for layer types without buckets here and when no feature survives the filter.
     public static func build(layer: StyleLayer, from source: VectorLayer, zoom: Double, canonical: TileID) -> LayerGeometry? {
+        // Nothing is over an unlimited budget.
+        (try? build(layer: layer, from: source, zoom: zoom, canonical: canonical, budget: .unlimited)) ?? nil
+    }
+
+    /// `build` within `budget`: throws `TessellationError` naming the layer when the tile layer
+    /// needs more vertices and indices than the budget allows (checked before each feature
+    /// against its point count, so a huge feature is refused before it is tessellated, and
+    /// after it), or when a polygon runs out of triangulation steps.
+    public static func build(layer: StyleLayer, from source: VectorLayer, zoom: Double, canonical: TileID,
+                             budget: TessellationBudget) throws -> LayerGeometry? {
         let features = selectFeatures(layer: layer, from: source, zoom: zoom, canonical: canonical)
         guard !features.isEmpty else { return nil }
+        var meter = BudgetMeter(layer: layer.id, budget: budget)
         let geometry: LayerGeometry?
         // One exhaustive switch: a new layer type does not compile until it is handled here.
         switch layer.type {
-        case .fill: geometry = buildFill(features, extent: source.extent)
-        case .line: geometry = buildLine(layer, features, extent: source.extent, zoom: zoom, canonical: canonical)
-        case .circle, .heatmap: geometry = buildCircle(features, extent: source.extent)
-        case .fillExtrusion: geometry = buildFillExtrusion(features, extent: source.extent)
+        case .fill: geometry = try buildFill(features, extent: source.extent, meter: &meter)
+        case .line: geometry = try buildLine(layer, features, extent: source.extent, zoom: zoom, canonical: canonical, meter: &meter)
+        case .circle, .heatmap: geometry = try buildCircle(features, extent: source.extent, meter: &meter)
+        case .fillExtrusion: geometry = try buildFillExtrusion(features, extent: source.extent, meter: &meter)
         case .background, .symbol, .raster, .hillshade, .colorRelief: geometry = nil
         }
         guard let geometry, !geometry.isEmpty else { return nil }
@@ -59,12 +70,16 @@ public enum BucketBuilder {
     }
 
     /// Line strings fill as the rings they close, as MapLibre fills them.
-    static func buildFill(_ features: [VectorFeature], extent: Int) -> LayerGeometry {
+    static func buildFill(_ features: [VectorFeature], extent: Int, meter: inout BudgetMeter) throws -> LayerGeometry {
         var bucket = FillBucket()
+        bucket.triangulationStepsPerVertex = meter.budget.triangulationStepsPerVertex
         var spans: [FeatureSpan] = []
         for (i, f) in features.enumerated() where f.geometryType == .polygon || f.geometryType == .lineString {
             let start = bucket.vertexCount
+            // Each ring point is a vertex and ends two outline indices.
+            try meter.admit(f, elementsPerPoint: 3)
             bucket.addPolygon(TileExtent.scale(f.geometry, fromExtent: extent))
+            try meter.check(bucket.vertexCount + bucket.triangleIndices.count + bucket.lineIndices.count, untriangulated: bucket.untriangulated)
             let n = bucket.vertexCount - start
             if n > 0 { spans.append(FeatureSpan(feature: Int32(i), vertexStart: Int32(start), vertexCount: Int32(n))) }
         }
@@ -73,7 +88,8 @@ public enum BucketBuilder {
                              vertexCount: bucket.vertexCount, spans: spans, features: features)
     }
 
-    static func buildLine(_ layer: StyleLayer, _ features: [VectorFeature], extent: Int, zoom: Double, canonical: TileID) -> LayerGeometry {
+    static func buildLine(_ layer: StyleLayer, _ features: [VectorFeature], extent: Int, zoom: Double, canonical: TileID,
+                          meter: inout BudgetMeter) throws -> LayerGeometry {
         let gradient = layer.hasValue("line-gradient", kind: .paint)
         var bucket = LineBucket(overscaling: max(1, pow2(zoom - Double(canonical.z))), tracksProgress: gradient)
         var spans: [FeatureSpan] = []
@@ -87,10 +103,13 @@ public enum BucketBuilder {
             let miter = miterValue.evaluateNumber(ctx), round = roundValue.evaluateNumber(ctx)
             let start = bucket.vertexCount
             let clip = gradient ? lineClip(f) : 0...1
+            // Each point is at least two vertices (both sides of the line).
+            try meter.admit(f, elementsPerPoint: 2)
             for line in TileExtent.scale(f.geometry, fromExtent: extent) {
                 bucket.addLine(line, join: join, cap: cap, miterLimit: miter, roundLimit: round,
                                isPolygonRing: f.geometryType == .polygon, clip: clip)
             }
+            try meter.check(bucket.vertexCount + bucket.indices.count)
             let n = bucket.vertexCount - start
             if n > 0 { spans.append(FeatureSpan(feature: Int32(i), vertexStart: Int32(start), vertexCount: Int32(n))) }
         }
@@ -109,14 +128,16 @@ public enum BucketBuilder {
         return s...min(max(end, s), 1)
     }
 
-    static func buildCircle(_ features: [VectorFeature], extent: Int) -> LayerGeometry {
+    static func buildCircle(_ features: [VectorFeature], extent: Int, meter: inout BudgetMeter) throws -> LayerGeometry {
         var bucket = CircleBucket()
         var spans: [FeatureSpan] = []
         for (i, f) in features.enumerated() {
             let start = bucket.vertexCount
+            try meter.admit(f, elementsPerPoint: 1)
             for part in f.geometry {
                 for p in part { bucket.addPoint(TileExtent.scale(p, fromExtent: extent)) }
             }
+            try meter.check(bucket.vertexCount + bucket.indices.count)
             let n = bucket.vertexCount - start
             if n > 0 { spans.append(FeatureSpan(feature: Int32(i), vertexStart: Int32(start), vertexCount: Int32(n))) }
         }
@@ -124,12 +145,15 @@ public enum BucketBuilder {
                              indices: [bucket.indices], vertexCount: bucket.vertexCount, spans: spans, features: features)
     }
 
-    static func buildFillExtrusion(_ features: [VectorFeature], extent: Int) -> LayerGeometry {
+    static func buildFillExtrusion(_ features: [VectorFeature], extent: Int, meter: inout BudgetMeter) throws -> LayerGeometry {
         var bucket = FillExtrusionBucket()
+        bucket.triangulationStepsPerVertex = meter.budget.triangulationStepsPerVertex
         var spans: [FeatureSpan] = []
         for (i, f) in features.enumerated() where f.geometryType == .polygon {
             let start = bucket.vertexCount
+            try meter.admit(f, elementsPerPoint: 1)
             bucket.addPolygon(TileExtent.scale(f.geometry, fromExtent: extent))
+            try meter.check(bucket.vertexCount + bucket.indices.count, untriangulated: bucket.untriangulated)
             let n = bucket.vertexCount - start
             if n > 0 { spans.append(FeatureSpan(feature: Int32(i), vertexStart: Int32(start), vertexCount: Int32(n))) }
         }
@@ -147,4 +171,36 @@ public enum BucketBuilder {
     }
 
     private static func pow2(_ x: Double) -> Double { exp2(x) }
+}
+
+/// Keeps one tile layer's tessellation within its budget.
+struct BudgetMeter {
+    let layer: String
+    let budget: TessellationBudget
+    /// Vertices and indices after the last feature.
+    private(set) var elements = 0
+
+    init(layer: String, budget: TessellationBudget) { self.layer = layer; self.budget = budget }
+
+    /// Refuses a feature that cannot fit before it is tessellated: each point becomes at least
+    /// `elementsPerPoint` vertices and indices.
+    func admit(_ f: VectorFeature, elementsPerPoint: Int) throws {
+        var points = 0
+        for part in f.geometry { points += part.count }
+        let (needed, overflow) = points.multipliedReportingOverflow(by: elementsPerPoint)
+        if overflow || needed > budget.maxElements - elements {
+            throw TessellationError.tooManyElements(layer: layer, elements: overflow ? .max : elements + needed, limit: budget.maxElements)
+        }
+    }
+
+    /// Records the layer's vertices and indices after a feature.
+    mutating func check(_ total: Int, untriangulated: (vertices: Int, steps: Int)? = nil) throws {
+        elements = total
+        if total > budget.maxElements {
+            throw TessellationError.tooManyElements(layer: layer, elements: total, limit: budget.maxElements)
+        }
+        if let (vertices, steps) = untriangulated {
+            throw TessellationError.polygonTooComplex(layer: layer, vertices: vertices, steps: steps)
+        }
+    }
 }

@@ -15,6 +15,11 @@ public struct FillExtrusionBucket: Sendable {
     public var positions: [Int16] = []
     public var normals: [Int16] = []
     public var indices: [UInt32] = []
+    /// Earcut steps per roof vertex (see `TessellationBudget`); a roof that runs out keeps its
+    /// walls but gets no triangles, and is noted in `untriangulated`.
+    public var triangulationStepsPerVertex = Int.max
+    /// The last roof that ran out of steps: its vertices and the steps it had.
+    public private(set) var untriangulated: (vertices: Int, steps: Int)?
 
     public init() {}
 
@@ -52,7 +57,11 @@ public struct FillExtrusionBucket: Sendable {
             }
             // Roof triangles all wound the same way (counterclockwise on screen), so culling
             // the faces turned away keeps every roof.
-            let roof = earcut(flat, holeIndices: holes)
+            let steps = TessellationBudget.triangulationSteps(vertices: flat.count / 2, perVertex: triangulationStepsPerVertex)
+            guard let roof = earcut(flat, holeIndices: holes, maxSteps: steps) else {
+                untriangulated = (flat.count / 2, steps)
+                continue
+            }
             var t = 0
             while t + 2 < roof.count {
                 let a = Int(roof[t]), b = Int(roof[t + 1]), c = Int(roof[t + 2])

@@ -53,4 +53,6 @@ public struct LayerGeometry: Sendable {
     }
 
     public var isEmpty: Bool { indices.allSatisfy { $0.isEmpty } }
+    /// Vertices plus indices (what `TessellationBudget` counts).
+    public var elementCount: Int { indices.reduce(vertexCount) { $0 + $1.count } }
 }
