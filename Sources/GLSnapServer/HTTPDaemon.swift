@@ -118,7 +118,7 @@ final class HTTPDaemon: @unchecked Sendable {
         return r == 0 ? Int(UInt16(bigEndian: addr.sin_port)) : 0
     }
 
-    fileprivate func answer(_ connection: OpaquePointer, url: String, method: String) -> MHD_Result {
+    fileprivate func answer(_ connection: OpaquePointer, url: String, method: String, body: RequestBody? = nil) -> MHD_Result {
         guardian.headersComplete(connectionKey(connection))
         var box = QueryBox()
         withUnsafeMutablePointer(to: &box) { ptr in
@@ -127,7 +127,8 @@ final class HTTPDaemon: @unchecked Sendable {
         let ifNoneMatch = MHD_lookup_connection_value(connection, .HEADER_KIND, "If-None-Match").map { String(cString: $0) }
         let r = box.overflow
             ? HTTPResponse.error(.badRequest("more than \(QueryBox.maxItems) query arguments"))
-            : service.handle(method: method, path: url, query: box.items, ifNoneMatch: ifNoneMatch)
+            : service.handle(method: method, path: url, query: box.items, ifNoneMatch: ifNoneMatch,
+                             body: body.map { $0.tooLarge ? .tooLarge : .bytes($0.bytes) })
         let response = r.body.withUnsafeBytes { raw in
             MHD_create_response_from_buffer(raw.count, UnsafeMutableRawPointer(mutating: raw.baseAddress), .RESPMEM_MUST_COPY)
         }
@@ -153,12 +154,46 @@ private let queryIterator: MHD_KeyValueIterator = { cls, _, key, value in
     return .YES
 }
 
-/// Answers on the first call for each request: GET and HEAD carry no body; other methods get 405
-/// at once (libmicrohttpd then closes the connection instead of reading their body).
-private let accessHandler: MHD_AccessHandlerCallback = { cls, connection, url, method, _, _, _, _ in
+/// A POST body as it arrives: kept up to `limit` bytes; past it, counted and dropped.
+final class RequestBody {
+    let limit: Int
+    private(set) var bytes: [UInt8] = []
+    private(set) var tooLarge = false
+    init(limit: Int, tooLarge: Bool = false) { self.limit = limit; self.tooLarge = tooLarge }
+
+    func append(_ data: UnsafeRawBufferPointer) {
+        guard !tooLarge else { return }
+        guard bytes.count + data.count <= limit else { tooLarge = true; bytes = []; return }
+        bytes.append(contentsOf: data)
+    }
+}
+
+/// GET and HEAD carry no body: answered on the first call. A POST's body is collected over the
+/// following calls (kept in `con_cls`, freed by `completionNotifier`) and answered on the last;
+/// one declaring more than 4 × `maxRequestBody` gets 413 at once. Other methods get 405 at once
+/// (libmicrohttpd then closes the connection instead of reading their body).
+private let accessHandler: MHD_AccessHandlerCallback = { cls, connection, url, method, _, data, size, state in
     guard let cls, let connection, let url, let method else { return .NO }
     let daemon = Unmanaged<HTTPDaemon>.fromOpaque(cls).takeUnretainedValue()
-    return daemon.answer(connection, url: String(cString: url), method: String(cString: method))
+    let name = String(cString: method)
+    guard name == "POST", let state, let size else { return daemon.answer(connection, url: String(cString: url), method: name) }
+    guard let stored = state.pointee else {
+        let limit = daemon.service.config.maxRequestBody
+        if let declared = MHD_lookup_connection_value(connection, .HEADER_KIND, "Content-Length").flatMap({ Int(String(cString: $0)) }),
+           declared > 4 * limit {
+            return daemon.answer(connection, url: String(cString: url), method: name, body: RequestBody(limit: limit, tooLarge: true))
+        }
+        daemon.guardian.headersComplete(connectionKey(connection))
+        state.pointee = Unmanaged.passRetained(RequestBody(limit: limit)).toOpaque()
+        return .YES
+    }
+    let body = Unmanaged<RequestBody>.fromOpaque(stored).takeUnretainedValue()
+    if size.pointee > 0 {
+        body.append(UnsafeRawBufferPointer(start: data, count: size.pointee))
+        size.pointee = 0
+        return .YES
+    }
+    return daemon.answer(connection, url: String(cString: url), method: name, body: body)
 }
 
 private func connectionKey(_ connection: OpaquePointer) -> UInt { UInt(bitPattern: Int(bitPattern: UnsafeRawPointer(connection))) }
@@ -176,7 +211,11 @@ private let connectionNotifier: MHD_NotifyConnectionCallback = { cls, connection
 }
 
 /// A response was sent (or the request failed): the next request's header clock starts.
-private let completionNotifier: MHD_RequestCompletedCallback = { cls, connection, _, _ in
+private let completionNotifier: MHD_RequestCompletedCallback = { cls, connection, state, _ in
+    if let state, let stored = state.pointee {
+        Unmanaged<RequestBody>.fromOpaque(stored).release()
+        state.pointee = nil
+    }
     guard let cls, let connection else { return }
     Unmanaged<HTTPDaemon>.fromOpaque(cls).takeUnretainedValue().guardian.responseSent(connectionKey(connection))
 }

@@ -48,12 +48,12 @@ public final class MapService: @unchecked Sendable {
 
     /// Answers one request. `query` holds the decoded query arguments in order (repeated keys kept).
     public func handle(method: String, path: String, query: [(key: String, value: String)] = [],
-                       ifNoneMatch: String? = nil) -> HTTPResponse {
+                       ifNoneMatch: String? = nil, body: RequestBodyContent? = nil) -> HTTPResponse {
         let start = DispatchTime.now().uptimeNanoseconds
         counterLock.lock(); inFlightCount += 1; counterLock.unlock()
         var response: HTTPResponse
         do {
-            response = try respond(method: method, path: path, query: query, ifNoneMatch: ifNoneMatch)
+            response = try respond(method: method, path: path, query: query, ifNoneMatch: ifNoneMatch, body: body)
         } catch let e as ServerError {
             response = .error(e)
             log("\(e.status) \(method.prefix(16)) \(path.prefix(200)): \(e)")
@@ -68,10 +68,18 @@ public final class MapService: @unchecked Sendable {
     }
 
     private func respond(method: String, path: String, query: [(key: String, value: String)],
-                         ifNoneMatch: String?) throws -> HTTPResponse {
-        guard method == "GET" || method == "HEAD" else { throw ServerError.methodNotAllowed("method \(method.prefix(16)) is not allowed: use GET") }
+                         ifNoneMatch: String?, body: RequestBodyContent?) throws -> HTTPResponse {
+        guard method == "GET" || method == "HEAD" || method == "POST" else {
+            throw ServerError.methodNotAllowed("method \(method.prefix(16)) is not allowed: use GET")
+        }
         let base = publicBase
-        switch try router.route(path) {
+        let route = try router.route(path)
+        var query = query
+        if method == "POST" {
+            guard case .staticImage = route else { throw ServerError.methodNotAllowed("POST is only for static maps: use GET") }
+            query = try StaticPOST.merge(query: query, body: body ?? .bytes([]), limit: config.maxRequestBody)
+        }
+        switch route {
         case .index: return .text(indexPage(), type: "text/html; charset=utf-8")
         case .health: return .text("OK")
         case .metrics:

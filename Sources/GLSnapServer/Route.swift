@@ -66,6 +66,8 @@ struct Router {
     var encodable: Set<ImageFormat> = [.png, .jpeg, .webp]
     static let maxZoom = 22.0
     static let maxPitch = 85.0
+    /// tileserver-gl's limit on a center's latitude (a little past Mercator's 85.0511).
+    static let maxCenterLatitude = 85.06
 
     func route(_ path: String) throws -> Route {
         guard path.utf8.count <= 4096 else { throw ServerError.badRequest("the path is longer than 4096 bytes") }
@@ -100,6 +102,9 @@ struct Router {
             return .tile(try tileRequest(id: try styleID(parts[1]), tileSize: 256, z: parts[2], x: parts[3], last: parts[4]))
         case 6 where parts[0] == "styles" && (parts[2] == "256" || parts[2] == "512"):
             return .tile(try tileRequest(id: try styleID(parts[1]), tileSize: Int(parts[2]) ?? 256, z: parts[3], x: parts[4], last: parts[5]))
+        case 6 where parts[0] == "styles" && smallInt(Substring(parts[2])) != nil:
+            _ = try styleID(parts[1])
+            throw ServerError.badRequest("tile size \(parts[2]) is not served: use 256 or 512")
         default:
             break
         }
@@ -180,14 +185,18 @@ struct Router {
         guard let zi = smallInt(Substring(z)), let xi = smallInt(Substring(x)), let yi = smallInt(yPart) else {
             throw ServerError.badRequest("tile coordinates must be non-negative integers")
         }
-        guard zi <= Int(Router.maxZoom) else { throw ServerError.notFound("tile zoom \(zi) is above \(Int(Router.maxZoom))") }
-        guard xi < 1 << zi, yi < 1 << zi else { throw ServerError.notFound("tile \(zi)/\(xi)/\(yi) is outside the \(1 << zi)x\(1 << zi) grid") }
+        // tileserver-gl answers 400 "Out of bounds" for these.
+        guard zi <= Int(Router.maxZoom) else { throw ServerError.badRequest("tile zoom \(zi) is above \(Int(Router.maxZoom))") }
+        guard xi < 1 << zi, yi < 1 << zi else { throw ServerError.badRequest("tile \(zi)/\(xi)/\(yi) is outside the \(1 << zi)x\(1 << zi) grid") }
+        guard scale != 1 || !last.contains("@") else { throw ServerError.badRequest("scale @1x is not a scale: leave it out") }
         guard tileSize * scale <= maxSize else { throw ServerError.badRequest("tile of \(tileSize * scale) pixels exceeds maxSize \(maxSize)") }
         return TileRequest(id: id, tileSize: tileSize, z: zi, x: xi, y: yi, scale: scale, format: format)
     }
 
     func staticRequest(id: String, spec: String, last: String) throws -> StaticRequest {
         let (sizePart, scale, format) = try splitLast(last)
+        // tileserver-gl's static route does not match an explicit @1x: 404.
+        guard scale != 1 || !last.contains("@") else { throw ServerError.notFound("scale @1x is not a scale: leave it out") }
         let wh = sizePart.split(separator: "x", omittingEmptySubsequences: false)
         guard wh.count == 2, let w = smallInt(wh[0]), let h = smallInt(wh[1]) else {
             throw ServerError.badRequest("the image size must be {width}x{height}, e.g. 512x512")
@@ -203,12 +212,20 @@ struct Router {
         if spec == "auto" { return .auto }
         let halves = spec.split(separator: "@", omittingEmptySubsequences: false)
         guard halves.count <= 2 else { throw ServerError.badRequest("malformed view '\(spec.prefix(64))'") }
+        // A view tileserver-gl's pattern does not match (an empty number: a trailing comma) is a 404 there.
+        guard !halves.contains(where: { $0.split(separator: ",", omittingEmptySubsequences: false).contains { $0.isEmpty } }) else {
+            throw ServerError.notFound("malformed view '\(spec.prefix(64))': an empty number (a trailing comma?)")
+        }
         let nums = try numbers(halves[0])
         if halves.count == 1 && nums.count == 4 {
             let (w, s, e, n) = (nums[0], nums[1], nums[2], nums[3])
-            guard (-180...180).contains(w), (-180...180).contains(e), w <= e,
-                  (-Mercator.maxLatitude...Mercator.maxLatitude).contains(s), (-Mercator.maxLatitude...Mercator.maxLatitude).contains(n), s <= n else {
-                throw ServerError.badRequest("invalid bounds: need minx <= maxx within -180..180 and miny <= maxy within -85.05..85.05")
+            // As tileserver-gl: the box may reach the poles and past the antimeridian; its center
+            // must be a valid center (|lon| <= 180, |lat| <= 85.06).
+            let cx = (w + e) / 2, cy = (s + n) / 2
+            guard w <= e, s <= n, e - w <= 720, (-90...90).contains(s), (-90...90).contains(n),
+                  abs(cx) <= 180, abs(cy) <= Router.maxCenterLatitude else {
+                throw ServerError.badRequest("invalid bounds: need minx <= maxx (at most 720 degrees apart), miny <= maxy within -90..90, "
+                                             + "and a center within -180..180, -85.06..85.06")
             }
             return .bounds(west: w, south: s, east: e, north: n)
         }
@@ -223,13 +240,16 @@ struct Router {
             if bp.count == 2 { pitch = bp[1] }
         }
         let (lon, lat, zoom) = (nums[0], nums[1], nums[2])
-        guard (-180...180).contains(lon), (-Mercator.maxLatitude...Mercator.maxLatitude).contains(lat) else {
-            throw ServerError.badRequest("invalid center \(lon),\(lat): longitude must be within -180..180, latitude within -85.05..85.05")
+        guard (-180...180).contains(lon), abs(lat) <= Router.maxCenterLatitude else {
+            throw ServerError.badRequest("invalid center \(lon),\(lat): longitude must be within -180..180, latitude within -85.06..85.06")
         }
-        guard (0...Router.maxZoom).contains(zoom) else { throw ServerError.badRequest("zoom \(zoom) is outside 0-\(Int(Router.maxZoom))") }
-        guard (0...Router.maxPitch).contains(pitch) else { throw ServerError.badRequest("pitch \(pitch) is outside 0-\(Int(Router.maxPitch))") }
+        guard zoom >= 0 else { throw ServerError.notFound("zoom \(zoom) is below 0") }
+        guard zoom <= Router.maxZoom else { throw ServerError.badRequest("zoom \(zoom) is outside 0-\(Int(Router.maxZoom))") }
+        // As tileserver-gl (MapLibre clamps it): pitch is drawn within 0-85.
+        guard abs(pitch) <= 36000 else { throw ServerError.badRequest("pitch \(pitch) is out of range") }
+        pitch = max(0, min(Router.maxPitch, pitch))
         guard abs(bearing) <= 36000 else { throw ServerError.badRequest("bearing \(bearing) is out of range") }
-        return .center(lon: lon, lat: lat, zoom: zoom, bearing: bearing.truncatingRemainder(dividingBy: 360), pitch: pitch)
+        return .center(lon: lon, lat: max(-Mercator.maxLatitude, min(Mercator.maxLatitude, lat)), zoom: zoom, bearing: bearing.truncatingRemainder(dividingBy: 360), pitch: pitch)
     }
 
     private func numbers(_ s: Substring) throws -> [Double] {

@@ -78,6 +78,9 @@ public struct ServerConfig: Sendable {
     public var maxOverlayPoints = 2000
     public var maxPaths = 20
     public var maxMarkers = 100
+    /// Largest POST body of a static map, in bytes (default 5 MiB, tileserver-gl's JSON limit);
+    /// a larger one answers 413, its bytes read and dropped, never held.
+    public var maxRequestBody = 5 << 20
     /// libmicrohttpd's threading: one thread per connection (default), or a fixed pool.
     public var threading: Threading = .perConnection
 

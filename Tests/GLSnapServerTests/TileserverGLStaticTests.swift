@@ -88,7 +88,8 @@ final class TileserverGLStaticTests: XCTestCase {
             post("nested object refused", auto, #"{"path": {"lat": 10, "lon": 10}}"#, status: 400) { r in
                 TileserverGL.text(r).contains("nested objects are not allowed") ? nil : "the error does not say nested objects are not allowed"
             },
-            post("__proto__ key ignored", auto, #"{"__proto__": true, "path": "10,10|20,20"}"#, status: 200, png: (256, 256)),
+            // Over HTTP its JSON parser (secure-json-parse) refuses the key before the merge would drop it.
+            post("__proto__ key refused", auto, #"{"__proto__": true, "path": "10,10|20,20"}"#, status: 400),
             post("array body refused", auto, #"["not", "an", "object"]"#, status: 400) { r in
                 TileserverGL.text(r).contains("Invalid data") ? nil : "the error does not say Invalid data"
             },
