@@ -16,16 +16,25 @@ struct RGBA: Equatable {
     }
 }
 
+/// How a stroke's ends are drawn (`linecap`, canvas names; tileserver-gl's default butt).
+enum LineCap: String, Equatable { case butt, round, square }
+/// How a stroke's corners are drawn (`linejoin`; default miter, limit 10 as a canvas's).
+enum LineJoin: String, Equatable { case miter, round, bevel }
+
 /// A polyline or polygon drawn over a static image (`path=`).
 struct OverlayPath: Equatable {
     var points: [(lon: Double, lat: Double)]
-    var stroke: RGBA
+    /// nil: `none` or `transparent`, no stroke.
+    var stroke: RGBA?
     var fill: RGBA?
     /// Stroke width in points; 0 draws no stroke.
     var width: Double
+    /// A wider stroke under the line (`border`), `borderWidth` points past each side of it.
+    var border: RGBA? = nil
+    var borderWidth: Double = 0
 
     static func == (a: OverlayPath, b: OverlayPath) -> Bool {
-        a.stroke == b.stroke && a.fill == b.fill && a.width == b.width
+        a.stroke == b.stroke && a.fill == b.fill && a.width == b.width && a.border == b.border && a.borderWidth == b.borderWidth
             && a.points.count == b.points.count && zip(a.points, b.points).allSatisfy { $0.lon == $1.lon && $0.lat == $1.lat }
     }
 }
@@ -43,6 +52,8 @@ struct OverlayMarker: Equatable {
 struct Overlays: Equatable {
     var paths: [OverlayPath] = []
     var markers: [OverlayMarker] = []
+    var lineCap = LineCap.butt
+    var lineJoin = LineJoin.miter
 
     var isEmpty: Bool { paths.isEmpty && markers.isEmpty }
 
@@ -53,36 +64,56 @@ struct Overlays: Equatable {
 
     struct Limits { var maxPoints: Int; var maxPaths: Int; var maxMarkers: Int }
 
-    /// Reads `path`, `marker`, `latlng`, `stroke`, `fill` and `width` as tileserver-gl does; a
-    /// coordinate or option that does not parse is a 400 (tileserver-gl skips it silently).
+    /// Reads `path`, `marker`, `latlng`, `stroke`, `fill`, `width`, `border`, `borderwidth`,
+    /// `linecap` and `linejoin` as tileserver-gl does; a coordinate or option that does not parse is
+    /// a 400 (tileserver-gl skips it silently).
     static func parse(_ query: [(key: String, value: String)], limits: Limits) throws -> Overlays {
         func first(_ k: String) -> String? { query.first { $0.key == k }?.value }
         let latlng = first("latlng") == "1" || first("latlng") == "true"
-        let stroke = try first("stroke").map(RGBA.init(css:)) ?? RGBA(r: 0, g: 64 / 255, b: 1, a: 0.7)
-        let fill = try first("fill").map(RGBA.init(css:))
+        let stroke: RGBA? = try first("stroke").map(paint) ?? RGBA(r: 0, g: 64 / 255, b: 1, a: 0.7)
+        // An empty `fill=` is tileserver-gl's default fill.
+        let fill: RGBA? = try first("fill").flatMap { $0.isEmpty ? RGBA(r: 1, g: 1, b: 1, a: 0.4) : try paint($0) }
         var width = 1.0
         if let w = first("width") { width = try strokeWidth(w) }
+        let border: RGBA? = try first("border").flatMap(paint)
+        let borderWidth = try first("borderwidth").map(borderSize)
         var result = Overlays()
+        if let c = first("linecap") {
+            guard let cap = LineCap(rawValue: c) else { throw ServerError.badRequest("linecap must be butt, round or square") }
+            result.lineCap = cap
+        }
+        if let j = first("linejoin") {
+            guard let join = LineJoin(rawValue: j) else { throw ServerError.badRequest("linejoin must be miter, round or bevel") }
+            result.lineJoin = join
+        }
         var total = 0
         for item in query where item.key == "path" {
             guard result.paths.count < limits.maxPaths else { throw ServerError.badRequest("more than \(limits.maxPaths) paths") }
-            var path = OverlayPath(points: [], stroke: stroke, fill: fill, width: width)
-            var parts = item.value.split(separator: "|", omittingEmptySubsequences: true)[...]
-            // Per-path options come first: fill:..., stroke:..., width:...
+            var path = OverlayPath(points: [], stroke: stroke, fill: fill, width: width, border: border)
+            var inlineBorder: RGBA?? = nil, inlineBorderWidth: Double? = nil
+            var parts = item.value.split(separator: "|", omittingEmptySubsequences: false)[...]
+            // Per-path options come first: fill:..., stroke:..., width:..., border:..., borderwidth:...
             while let p = parts.first, let colon = p.firstIndex(of: ":"), !p.hasPrefix("enc:") {
                 let name = p[..<colon], value = String(p[p.index(after: colon)...])
                 switch name {
-                case "fill": path.fill = try RGBA(css: value)
-                case "stroke": path.stroke = try RGBA(css: value)
+                case "fill": path.fill = try paint(value)
+                case "stroke": path.stroke = try paint(value)
                 case "width": path.width = try strokeWidth(value)
-                default: throw ServerError.badRequest("unknown path option '\(name.prefix(32))' (fill, stroke, width)")
+                case "border": inlineBorder = .some(try paint(value))
+                case "borderwidth": inlineBorderWidth = try borderSize(value)
+                default: throw ServerError.badRequest("unknown path option '\(name.prefix(32))' (fill, stroke, width, border, borderwidth)")
                 }
                 parts = parts.dropFirst()
             }
+            // As tileserver-gl: an inline border takes its inline width; else the query's; else 10% of the line.
+            if let b = inlineBorder { path.border = b }
+            path.borderWidth = (inlineBorder != nil ? inlineBorderWidth : nil) ?? borderWidth ?? path.width * 0.1
             if let p = parts.first, p.hasPrefix("enc:") {
-                path.points = try decodePolyline(p.dropFirst(4), limit: limits.maxPoints - total)
+                // The polyline is everything after "enc:", '|' included (a valid polyline character).
+                let encoded = parts.joined(separator: "|").dropFirst(4)
+                path.points = try decodePolyline(Substring(encoded), limit: limits.maxPoints - total)
             } else {
-                for pair in parts {
+                for pair in parts where !pair.isEmpty {
                     guard total + path.points.count < limits.maxPoints else {
                         throw ServerError.badRequest("overlays have more than \(limits.maxPoints) points")
                     }
@@ -121,6 +152,16 @@ struct Overlays: Equatable {
             result.markers.append(marker)
         }
         return result
+    }
+
+    /// A CSS color, or nil for `none` and `transparent` (nothing drawn).
+    private static func paint(_ s: String) throws -> RGBA? {
+        s == "none" || s == "transparent" ? nil : try RGBA(css: s)
+    }
+
+    private static func borderSize(_ s: String) throws -> Double {
+        guard let w = parseDecimal(Substring(s)), (0...100).contains(w) else { throw ServerError.badRequest("border width must be 0-100") }
+        return w
     }
 
     private static func strokeWidth(_ s: String) throws -> Double {
