@@ -47,6 +47,28 @@ final class DataCatalog: @unchecked Sendable {
 
     func source(_ id: String) -> MBTilesSource? { opened[id] }
 
+    /// The data ids served, sorted.
+    var ids: [String] { opened.keys.sorted() }
+
+    /// Whether a font folder holds `name` (a folder of glyph ranges).
+    func hasFont(_ name: String) -> Bool {
+        fontFolders.contains { folder in
+            var dir: ObjCBool = false
+            return FileManager.default.fileExists(atPath: (folder as NSString).appendingPathComponent(name), isDirectory: &dir) && dir.boolValue
+        }
+    }
+
+    /// The fonts of every font folder (folders holding `0-255.pbf`), sorted, each once.
+    func fontNames() -> [String] {
+        var names = Set<String>()
+        for folder in fontFolders {
+            for name in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [] where !name.hasPrefix(".") {
+                if FileManager.default.fileExists(atPath: (folder as NSString).appendingPathComponent(name + "/0-255.pbf")) { names.insert(name) }
+            }
+        }
+        return names.sorted()
+    }
+
     /// The glyph file of the first font of `stack` that has `range`, as tileserver-gl picks it.
     func glyphFile(stack: [String], range: String) -> String? {
         for font in stack {

@@ -4,15 +4,24 @@ import Foundation
 /// The HTTP transport: libmicrohttpd with its own polling thread, answering each request through
 /// `MapService` on a connection thread. Owns the listening socket (so port 0 gives a free port).
 final class HTTPDaemon: @unchecked Sendable {
-    let service: MapService
+    /// The service answering: replaced whole by `replace(_:)` (a reload); a request keeps the one it started with.
+    var service: MapService { serviceLock.lock(); defer { serviceLock.unlock() }; return current }
+    private var current: MapService
+    private let serviceLock = NSLock()
+    /// The port to listen on: `config.port` unless given.
+    private let requestedPort: Int?
+    /// Answers only `/metrics` (the `--metrics` listener).
+    let metricsOnly: Bool
     private(set) var port = 0
     private var daemon: OpaquePointer?
     private var listenFD: Int32 = -1
     /// Header deadline and eviction of slow connections (see `ConnectionGuard`).
     let guardian: ConnectionGuard
 
-    init(service: MapService) {
-        self.service = service
+    init(service: MapService, port: Int? = nil, metricsOnly: Bool = false) {
+        current = service
+        requestedPort = port
+        self.metricsOnly = metricsOnly
         let c = service.config
         guardian = ConnectionGuard(headerTimeout: c.headerTimeout, connectionLimit: max(1, c.connectionLimit),
                                    perAddress: max(0, c.connectionsPerAddress))
@@ -20,10 +29,15 @@ final class HTTPDaemon: @unchecked Sendable {
 
     deinit { stop() }
 
+    /// Answers new requests with `service`; requests in progress finish on the old one.
+    func replace(_ service: MapService) {
+        serviceLock.lock(); current = service; serviceLock.unlock()
+    }
+
     /// Binds, listens and starts the daemon.
     func start() throws {
         let config = service.config
-        listenFD = try HTTPDaemon.listen(address: config.bind, port: config.port)
+        listenFD = try HTTPDaemon.listen(address: config.bind, port: requestedPort ?? config.port)
         port = boundPort()
         var flags = MHD_USE_INTERNAL_POLLING_THREAD.rawValue | MHD_USE_ITC.rawValue
         let cls = Unmanaged.passUnretained(self).toOpaque()
@@ -125,7 +139,10 @@ final class HTTPDaemon: @unchecked Sendable {
             _ = MHD_get_connection_values(connection, .GET_ARGUMENT_KIND, queryIterator, ptr)
         }
         let ifNoneMatch = MHD_lookup_connection_value(connection, .HEADER_KIND, "If-None-Match").map { String(cString: $0) }
-        let r = box.overflow
+        let service = self.service
+        let r = metricsOnly
+            ? (url == "/metrics" ? service.metricsResponse() : HTTPResponse.error(.notFound("this port serves /metrics only")))
+            : box.overflow
             ? HTTPResponse.error(.badRequest("more than \(QueryBox.maxItems) query arguments"))
             : service.handle(method: method, path: url, query: box.items, ifNoneMatch: ifNoneMatch,
                              body: body.map { $0.tooLarge ? .tooLarge : .bytes($0.bytes) })

@@ -15,16 +15,34 @@ extension MapService {
                                                    ("Cache-Control", config.cacheControl)], body: bytes)
     }
 
+    /// As tileserver-gl: every font of the stack must be served (400 naming the first that is not);
+    /// the glyphs of each font that has the range are combined, the first font's glyph winning.
     func glyphs(stack: [String], range: String) throws -> HTTPResponse {
-        guard let file = catalog.glyphFile(stack: stack, range: range) else {
-            throw ServerError.notFound("no font of '\(stack.joined(separator: ","))' has glyphs \(range)")
+        if let unknown = stack.first(where: { !catalog.hasFont($0) }) {
+            throw ServerError.badRequest("font '\(unknown.prefix(128))' is not served (see /fonts.json)")
         }
-        let bytes = try readAsset(file, what: "glyphs \(range)")
+        var files: [[UInt8]] = []
+        for font in stack {
+            guard let file = catalog.glyphFile(stack: [font], range: range) else { continue }
+            files.append(try readAsset(file, what: "glyphs \(range) of '\(font)'"))
+        }
+        guard !files.isEmpty else { throw ServerError.notFound("no font of '\(stack.joined(separator: ","))' has glyphs \(range)") }
+        let bytes: [UInt8]
+        if files.count == 1 { bytes = files[0] } else {
+            do { bytes = try GlyphPBF.combine(files, name: stack.joined(separator: ","), range: range) } catch {
+                throw ServerError.renderFailed("glyphs \(range) of '\(stack.joined(separator: ","))': \(error)")
+            }
+        }
         return HTTPResponse(status: 200, headers: [("Content-Type", "application/x-protobuf"), ("Cache-Control", config.cacheControl)],
                             body: bytes)
     }
 
     func dataTileJSON(_ id: String, base: String) throws -> HTTPResponse {
+        let data = try JSONSerialization.data(withJSONObject: try dataTileJSONObject(id, base: base), options: [.sortedKeys, .withoutEscapingSlashes])
+        return .json(String(decoding: data, as: UTF8.self), extra: [("Cache-Control", config.cacheControl)])
+    }
+
+    func dataTileJSONObject(_ id: String, base: String) throws -> [String: Any] {
         let src = try dataSource(id)
         let m = src.metadata
         let ext = tileExtension(src)
@@ -37,8 +55,7 @@ extension MapService {
            let layers = j["vector_layers"] {
             o["vector_layers"] = layers
         }
-        let data = try JSONSerialization.data(withJSONObject: o, options: [.sortedKeys, .withoutEscapingSlashes])
-        return .json(String(decoding: data, as: UTF8.self), extra: [("Cache-Control", config.cacheControl)])
+        return o
     }
 
     /// The tile as stored (gzip-compressed vector tiles keep `Content-Encoding: gzip`); 204 when

@@ -11,7 +11,8 @@ public final class MapService: @unchecked Sendable {
     let styleOrder: [String]
     let router: Router
     let queue: RenderQueue
-    let metrics = ServerMetrics()
+    /// Kept across reloads (`MapServer.reload`), so counters do not restart.
+    let metrics: ServerMetrics
     let icons: IconStore
     let catalog: DataCatalog
     /// Escapes each line (see `logEscaped`) before handing it on.
@@ -23,12 +24,19 @@ public final class MapService: @unchecked Sendable {
     /// 0.0.0.0. The request's Host header is never used: behind a shared cache it would let one
     /// client poison the URLs every other client gets.
     var publicBase: String
+    /// The port listened on (`config.port` until the server has started).
+    var listeningPort: Int
 
     /// Loads every configured style (a style that cannot be read fails the whole service).
     /// `log` receives one line per refused or failed request.
-    public init(config: ServerConfig, log: @escaping @Sendable (String) -> Void = { _ in }) throws {
+    public convenience init(config: ServerConfig, log: @escaping @Sendable (String) -> Void = { _ in }) throws {
+        try self.init(config: config, metrics: ServerMetrics(), log: log)
+    }
+
+    init(config: ServerConfig, metrics: ServerMetrics, log: @escaping @Sendable (String) -> Void) throws {
         precondition(config.workers >= 1 && config.queue >= 0, "workers must be at least 1 and queue at least 0")
         self.config = config
+        self.metrics = metrics
         let catalog = DataCatalog(config: config)
         var loaded: [String: ServedStyle] = [:]
         for s in config.styles { loaded[s.id] = try ServedStyle(style: s, config: config, catalog: catalog) }
@@ -41,6 +49,7 @@ public final class MapService: @unchecked Sendable {
         icons = IconStore(folder: config.paths.icons)
         self.log = { log(logEscaped($0)) }
         publicBase = MapService.base(config: config, port: config.port)
+        listeningPort = config.port
     }
 
     /// Requests being handled now.
@@ -63,12 +72,25 @@ public final class MapService: @unchecked Sendable {
         }
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
         metrics.record(status: response.status, seconds: seconds)
+        let route = try? router.route(path)
+        metrics.record(method: ["GET", "HEAD", "POST", "OPTIONS"].contains(method) ? method : "other",
+                       route: route?.metricsName ?? "<unknown>", status: response.status)
+        if response.status == 200, let type = route?.servedType(path: path) {
+            metrics.recordServed(type: type.type, name: type.name)
+        }
+        if config.cors { response.headers.append(("Access-Control-Allow-Origin", "*")) }
         counterLock.lock(); inFlightCount -= 1; counterLock.unlock()
         return response
     }
 
     private func respond(method: String, path: String, query: [(key: String, value: String)],
                          ifNoneMatch: String?, body: RequestBodyContent?) throws -> HTTPResponse {
+        if method == "OPTIONS" && config.cors {
+            // A CORS preflight, as tileserver-gl's cors() answers it.
+            return HTTPResponse(status: 204, headers: [("Access-Control-Allow-Methods", "GET, HEAD, POST, OPTIONS"),
+                                                       ("Access-Control-Allow-Headers", "Content-Type, If-None-Match"),
+                                                       ("Access-Control-Max-Age", "86400")])
+        }
         guard method == "GET" || method == "HEAD" || method == "POST" else {
             throw ServerError.methodNotAllowed("method \(method.prefix(16)) is not allowed: use GET")
         }
@@ -83,7 +105,7 @@ public final class MapService: @unchecked Sendable {
         case .index: return .text(indexPage(), type: "text/html; charset=utf-8")
         case .health: return .text("OK")
         case .metrics:
-            return .text(metrics.text(queue: queue.depth, inFlight: inFlight), type: "text/plain; version=0.0.4")
+            return metricsResponse()
         case .stylesList:
             let items = styleOrder.compactMap { styles[$0] }.map { s in
                 "{\"version\": 8, \"name\": \(JSON.quote(s.name)), \"id\": \(JSON.quote(s.id)), "
@@ -106,6 +128,14 @@ public final class MapService: @unchecked Sendable {
             return try sprite(try style(id), highDensity: highDensity, json: json)
         case let .glyphs(stack, range):
             return try glyphs(stack: stack, range: range)
+        case .fontList:
+            return .json("[" + catalog.fontNames().map(JSON.quote).joined(separator: ", ") + "]", extra: [("Cache-Control", config.cacheControl)])
+        case .wmts(let id):
+            let s = try style(id)
+            return HTTPResponse(status: 200, headers: [("Content-Type", "text/xml; charset=utf-8"), ("Cache-Control", config.cacheControl)],
+                                body: Array(wmtsCapabilities(s).utf8))
+        case let .tileJSONList(rendered, data):
+            return try tileJSONList(rendered: rendered, data: data, base: base)
         case .dataJSON(let id):
             return try dataTileJSON(id, base: base)
         case let .dataTile(id, tile, ext):
@@ -124,6 +154,11 @@ public final class MapService: @unchecked Sendable {
                 }.image
             }
         }
+    }
+
+    /// `/metrics`: glsnap's series, then tileserver-gl's.
+    func metricsResponse() -> HTTPResponse {
+        .text(metrics.text(queue: queue.depth, inFlight: inFlight, styles: styleOrder, workers: config.workers), type: "text/plain; version=0.0.4")
     }
 
     private func style(_ id: String) throws -> ServedStyle {

@@ -55,6 +55,12 @@ enum Route: Equatable {
     case dataJSON(id: String)
     /// `/data/{id}/{z}/{x}/{y}.{ext}`: a tile as stored.
     case dataTile(id: String, tile: TileID, ext: String)
+    /// `/fonts.json`: the font names served.
+    case fontList
+    /// `/styles/{id}/wmts.xml`: WMTS capabilities of the raster tiles.
+    case wmts(id: String)
+    /// `/index.json` (styles' then data's), `/rendered.json`, `/data.json`: TileJSON arrays.
+    case tileJSONList(rendered: Bool, data: Bool)
 }
 
 /// Turns a request path into a `Route`, checking every number and name; throws `ServerError`
@@ -80,6 +86,10 @@ struct Router {
             case "health": return .health
             case "metrics": return .metrics
             case "styles.json": return .stylesList
+            case "fonts.json": return .fontList
+            case "index.json": return .tileJSONList(rendered: true, data: true)
+            case "rendered.json": return .tileJSONList(rendered: true, data: false)
+            case "data.json": return .tileJSONList(rendered: false, data: true)
             default: break
             }
         case 2 where parts[0] == "styles" && parts[1].hasSuffix(".json"):
@@ -90,6 +100,12 @@ struct Router {
             return .style(id: try styleID(parts[1]))
         case 3 where parts[0] == "styles" && ["sprite.json", "sprite.png", "sprite@2x.json", "sprite@2x.png"].contains(parts[2]):
             return .sprite(id: try styleID(parts[1]), highDensity: parts[2].contains("@2x"), json: parts[2].hasSuffix(".json"))
+        case 3 where parts[0] == "styles" && parts[2] == "wmts.xml":
+            return .wmts(id: try styleID(parts[1]))
+        // tileserver-gl's `/styles/{id}/sprite/{spriteID}[@2x].{json,png}`: one sheet here, "default".
+        case 4 where parts[0] == "styles" && parts[2] == "sprite"
+            && ["default.json", "default.png", "default@2x.json", "default@2x.png"].contains(parts[3]):
+            return .sprite(id: try styleID(parts[1]), highDensity: parts[3].contains("@2x"), json: parts[3].hasSuffix(".json"))
         case 3 where parts[0] == "fonts":
             return try glyphs(stack: parts[1], file: parts[2])
         case 2 where parts[0] == "data" && parts[1].hasSuffix(".json"):
@@ -285,4 +301,39 @@ func smallInt(_ s: Substring) -> Int? {
 
 extension Character {
     var isASCIIDigit: Bool { isASCII && isNumber }
+}
+
+extension Route {
+    /// The route's pattern, for the `route` label of `tileserver_http_requests_total`.
+    var metricsName: String {
+        switch self {
+        case .index: return "/"
+        case .health: return "/health"
+        case .metrics: return "/metrics"
+        case .stylesList: return "/styles.json"
+        case .style: return "/styles/:id/style.json"
+        case .tileJSON: return "/styles/:tileSize/:id.json"
+        case .tile: return "/styles/:id/:tileSize/:z/:x/:y.:format"
+        case .staticImage: return "/styles/:id/static/:view/:size.:format"
+        case .sprite: return "/styles/:id/sprite"
+        case .glyphs: return "/fonts/:fontstack/:range.pbf"
+        case .dataJSON: return "/data/:id.json"
+        case .dataTile: return "/data/:id/:z/:x/:y.:format"
+        case .fontList: return "/fonts.json"
+        case .wmts: return "/styles/:id/wmts.xml"
+        case .tileJSONList(let rendered, let data): return rendered && data ? "/index.json" : rendered ? "/rendered.json" : "/data.json"
+        }
+    }
+
+    /// What `tileserver_tiles_served_total` counts a 200 of this route as: (type, name).
+    func servedType(path: String) -> (type: String, name: String)? {
+        switch self {
+        case .tile(let t): return ("rendered", t.id)
+        case .staticImage(let r): return ("rendered", r.id)
+        case .style(let id): return ("style", id)
+        case let .glyphs(stack, _): return ("font", stack.joined(separator: ","))
+        case let .dataTile(id, _, ext): return (ext == "pbf" ? "vector" : "raster", id)
+        default: return nil
+        }
+    }
 }

@@ -81,6 +81,12 @@ public struct ServerConfig: Sendable {
     /// Largest POST body of a static map, in bytes (default 5 MiB, tileserver-gl's JSON limit);
     /// a larger one answers 413, its bytes read and dropped, never held.
     public var maxRequestBody = 5 << 20
+    /// `Access-Control-Allow-Origin: *` on every answer and 204 to preflight `OPTIONS` (default on,
+    /// as tileserver-gl; `--no-cors` turns it off).
+    public var cors = true
+    /// Port of a second listener answering only `/metrics` (`--metrics PORT`, tileserver-gl's
+    /// `--metrics`); nil: none (0 picks a free one, see `MapServer.metricsPort`).
+    public var metricsPort: Int?
     /// libmicrohttpd's threading: one thread per connection (default), or a fixed pool.
     public var threading: Threading = .perConnection
 

@@ -62,11 +62,11 @@ enum TileserverGL {
     }
 
     /// Settings the suite needs beyond tileserver-gl's file (the metrics port).
-    static func configure(_ config: inout ServerConfig) {}
+    static func configure(_ config: inout ServerConfig) { config.metricsPort = 0 }
 
     /// The port of the server's separate metrics listener, when it has one.
-    static func metricsPort(_ r: Running) -> Int? { nil }
-    static func metricsPort(_ s: MapServer) -> Int? { nil }
+    static func metricsPort(_ r: Running) -> Int? { r.server.metricsPort }
+    static func metricsPort(_ s: MapServer) -> Int? { s.metricsPort }
 
     /// A request and what tileserver-gl's test expects of its answer.
     struct Check {
