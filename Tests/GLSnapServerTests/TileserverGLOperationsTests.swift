@@ -1,0 +1,96 @@
+import Foundation
+import XCTest
+@testable import GLSnapServer
+
+/// What tileserver-gl does beyond its HTTP suite: CORS by default, the font list, reloading the
+/// configuration without dropping requests.
+final class TileserverGLOperationsTests: XCTestCase {
+    func testCORSOnByDefaultAndOff() throws {
+        let port = try TileserverGL.server().port
+        let r = try XCTUnwrap(TileserverGL.request(port: port, method: "GET", path: "/styles.json", body: nil))
+        XCTAssertEqual(r.headers["access-control-allow-origin"], "*")
+        let pre = try XCTUnwrap(TileserverGL.request(port: port, method: "OPTIONS", path: "/styles/test-style/static/auto/10x10.png", body: nil,
+                                                     headers: ["Origin": "http://example.com", "Access-Control-Request-Method": "POST"]))
+        XCTAssertEqual(pre.status, 204)
+        XCTAssertEqual(pre.headers["access-control-allow-origin"], "*")
+        XCTAssertTrue(pre.headers["access-control-allow-methods"]?.contains("POST") ?? false)
+
+        guard let f = TileserverGL.fixtures else { throw XCTSkip("../shared/fixtures is not here") }
+        var config = try ServerConfig.load(path: try TileserverGL.writeConfig(into: try TileserverGL.server().folder, fixtures: f))
+        config.cors = false
+        let service = try MapService(config: config)
+        let plain = service.handle(method: "GET", path: "/styles.json")
+        XCTAssertNil(plain.headers.first { $0.0 == "Access-Control-Allow-Origin" })
+        XCTAssertEqual(service.handle(method: "OPTIONS", path: "/styles.json").status, 405)
+    }
+
+    func testFontList() throws {
+        let port = try TileserverGL.server().port
+        let r = try XCTUnwrap(TileserverGL.request(port: port, method: "GET", path: "/fonts.json", body: nil))
+        XCTAssertEqual(r.status, 200)
+        XCTAssertEqual(TileserverGL.json(r) as? [String], ["Noto Sans Bold", "Noto Sans Italic", "Noto Sans Regular"])
+    }
+
+    /// Requests on 4 connections at a time while the configuration is reloaded 5 times, alternating
+    /// between one style and two: every request answers 200, and after the reload the new style is served.
+    func testReloadDropsNoRequest() throws {
+        guard let f = TileserverGL.fixtures else { throw XCTSkip("../shared/fixtures is not here") }
+        let folder = NSTemporaryDirectory() + "tsgl-reload-\(getpid())"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let one = try ServerConfig.load(path: try TileserverGL.writeConfig(into: folder, fixtures: f))
+        var two = one
+        two.styles.append(ServerConfig.Style(id: "second", path: f + "/styles/basic-v9-chicago.json"))
+        var start = one
+        start.port = 0
+        start.workers = 1
+        let server = try MapServer(config: start)
+        try server.start()
+        defer { server.shutdown(grace: 5) }
+        let port = server.port
+        let failures = Counter(), answered = Counter()
+        let stop = Flag()
+        let group = DispatchGroup()
+        for i in 0..<4 {
+            DispatchQueue.global().async(group: group) {
+                let paths = ["/styles/test-style/static/-87.63,41.88,12/64x64.png", "/styles.json", "/health", "/data/openmaptiles.json"]
+                while !stop.isSet {
+                    let r = RawHTTP.get(port: port, paths[i % paths.count])
+                    if r?.status == 200 { answered.add() } else { failures.add() }
+                }
+            }
+        }
+        for k in 0..<5 {
+            usleep(150_000)
+            try server.reload(config: k % 2 == 0 ? two : one)
+        }
+        usleep(150_000)
+        stop.set()
+        group.wait()
+        XCTAssertEqual(failures.value, 0, "requests that failed across 5 reloads")
+        XCTAssertGreaterThan(answered.value, 20)
+        print("reload test: \(answered.value) requests answered, \(failures.value) failed across 5 reloads")
+        // The last reload served two styles.
+        let list = RawHTTP.get(port: port, "/styles.json").flatMap { TileserverGL.json($0) as? [[String: Any]] }
+        XCTAssertEqual(list?.compactMap { $0["id"] as? String }.sorted(), ["second", "test-style"])
+        XCTAssertEqual(RawHTTP.get(port: port, "/styles/second/style.json")?.status, 200)
+        // A configuration that cannot load leaves the service as it was.
+        var broken = one
+        broken.styles = [ServerConfig.Style(id: "broken", path: folder + "/missing.json")]
+        XCTAssertThrowsError(try server.reload(config: broken))
+        XCTAssertEqual(RawHTTP.get(port: port, "/styles/second/style.json")?.status, 200)
+    }
+
+    final class Counter: @unchecked Sendable {
+        private let lock = NSLock()
+        private var n = 0
+        func add() { lock.lock(); n += 1; lock.unlock() }
+        var value: Int { lock.lock(); defer { lock.unlock() }; return n }
+    }
+
+    final class Flag: @unchecked Sendable {
+        private let lock = NSLock()
+        private var on = false
+        func set() { lock.lock(); on = true; lock.unlock() }
+        var isSet: Bool { lock.lock(); defer { lock.unlock() }; return on }
+    }
+}
