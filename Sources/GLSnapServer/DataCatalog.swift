@@ -2,13 +2,13 @@ import Foundation
 import GLSnapData
 
 /// What the service serves besides rendered images, under ids and names only (never a path of
-/// this machine): MBTiles files at `/data/{id}`, glyph folders at `/fonts/...`. Built while the
+/// this machine): MBTiles files and PMTiles archives at `/data/{id}`, glyph folders at `/fonts/...`. Built while the
 /// styles load, read-only afterwards.
 final class DataCatalog: @unchecked Sendable {
     /// Data ids to MBTiles files, absolute: the configuration's `data` and the files styles name
     /// directly (`mbtiles://../tiles/x.mbtiles` gets the id `x`, or `x-2`, ... when taken).
     private(set) var files: [String: String] = [:]
-    private var opened: [String: MBTilesSource] = [:]
+    private var opened: [String: DataFile] = [:]
     /// Folders that hold `{fontstack}/{range}.pbf`, looked in in order: `options.paths.fonts`
     /// first, then each style's own glyph folder.
     private(set) var fontFolders: [String] = []
@@ -39,13 +39,13 @@ final class DataCatalog: @unchecked Sendable {
     /// Opens every MBTiles file once; a file that cannot be opened fails the load, naming its id.
     func open() throws {
         for (id, path) in files.sorted(by: { $0.key < $1.key }) {
-            do { opened[id] = try MBTilesSource(path: path, name: id) } catch {
+            do { opened[id] = try DataFile.open(path: path, id: id) } catch {
                 throw ServerError.config(file: path, message: "data '\(id)': \(error)")
             }
         }
     }
 
-    func source(_ id: String) -> MBTilesSource? { opened[id] }
+    func source(_ id: String) -> DataFile? { opened[id] }
 
     /// The data ids served, sorted.
     var ids: [String] { opened.keys.sorted() }

@@ -44,17 +44,13 @@ extension MapService {
 
     func dataTileJSONObject(_ id: String, base: String) throws -> [String: Any] {
         let src = try dataSource(id)
-        let m = src.metadata
-        let ext = tileExtension(src)
-        var o: [String: Any] = ["tilejson": "2.2.0", "id": id, "name": m.name ?? id, "format": ext,
-                                "minzoom": m.minzoom ?? 0, "maxzoom": m.maxzoom ?? 22,
-                                "tiles": ["\(base)/data/\(id)/{z}/{x}/{y}.\(ext)"]]
-        if let b = m.bounds { o["bounds"] = b }
-        if let a = m.attribution { o["attribution"] = a }
-        if let text = m.rows["json"], let j = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any],
-           let layers = j["vector_layers"] {
-            o["vector_layers"] = layers
-        }
+        let ext = src.format
+        var o = src.tileJSONFields
+        o["tilejson"] = "2.2.0"
+        o["id"] = id
+        o["name"] = o["name"] ?? id
+        o["format"] = ext
+        o["tiles"] = ["\(base)/data/\(id)/{z}/{x}/{y}.\(ext)"]
         return o
     }
 
@@ -62,7 +58,7 @@ extension MapService {
     /// the file has no such tile, as tileserver-gl answers. A read error is a 500, logged.
     func dataTile(_ id: String, tile: TileID, ext: String) throws -> HTTPResponse {
         let src = try dataSource(id)
-        let expected = tileExtension(src)
+        let expected = src.format
         guard ext == expected else { throw ServerError.notFound("data '\(id)' has .\(expected) tiles, not .\(ext.prefix(16))") }
         let stored: [UInt8]?
         do { stored = try src.tileData(tile) } catch {
@@ -79,14 +75,9 @@ extension MapService {
         return HTTPResponse(status: 200, headers: headers, body: bytes)
     }
 
-    private func dataSource(_ id: String) throws -> MBTilesSource {
+    private func dataSource(_ id: String) throws -> DataFile {
         guard let src = catalog.source(id) else { throw ServerError.notFound("no data '\(id)'") }
         return src
-    }
-
-    private func tileExtension(_ src: MBTilesSource) -> String {
-        let f = (src.metadata.format ?? "pbf").lowercased()
-        return isSafeName(f) && f.utf8.count <= 8 ? f : "pbf"
     }
 
     private func readAsset(_ file: String, what: String) throws -> [UInt8] {

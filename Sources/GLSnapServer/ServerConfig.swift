@@ -145,10 +145,11 @@ public struct ServerConfig: Sendable {
         guard !styles.isEmpty else { throw ServerError.config(file: path, message: "no styles configured (\"styles\": {...})") }
         var sources: [String: String] = [:]
         for (id, value) in top["data"] as? [String: Any] ?? [:] {
-            guard let entry = value as? [String: Any], let file = entry["mbtiles"] as? String, !file.isEmpty else {
-                // pmtiles and remote data are not read by glsnap: a style naming them fails when loaded.
-                continue
-            }
+            // tileserver-gl's "mbtiles" and "pmtiles" entries (local files; remote PMTiles are not read:
+            // a style naming them fails when loaded).
+            guard let entry = value as? [String: Any],
+                  let file = (entry["mbtiles"] as? String) ?? (entry["pmtiles"] as? String), !file.isEmpty,
+                  !file.hasPrefix("http://"), !file.hasPrefix("https://") else { continue }
             sources[id] = absolutePath(file, base: paths.mbtiles)
         }
         var config = ServerConfig(paths: paths, styles: styles, data: sources)
@@ -178,12 +179,19 @@ public struct ServerConfig: Sendable {
         return config
     }
 
-    /// Rewrites `mbtiles://{name}` to the configured data file (used as the snapshotter's resource rewrite).
+    /// The data id a style's `mbtiles://{id}` or `pmtiles://{id}` URL names (tileserver-gl takes either).
+    static func dataID(inURL url: String) -> String? {
+        for scheme in ["mbtiles://{", "pmtiles://{"] where url.hasPrefix(scheme) && url.hasSuffix("}") {
+            return String(url.dropFirst(scheme.count).dropLast())
+        }
+        return nil
+    }
+
+    /// Rewrites `mbtiles://{name}` and `pmtiles://{name}` to the configured data file, with the
+    /// scheme its contents need (used as the snapshotter's resource rewrite).
     func rewrite(_ url: String) -> String? {
-        guard url.hasPrefix("mbtiles://{"), url.hasSuffix("}") else { return nil }
-        let name = String(url.dropFirst("mbtiles://{".count).dropLast())
-        guard let file = data[name] else { return nil }
-        return "mbtiles://" + file
+        guard let name = ServerConfig.dataID(inURL: url), let file = data[name] else { return nil }
+        return (isPMTiles(file) ? "pmtiles://" : "mbtiles://") + file
     }
 }
 

@@ -94,3 +94,55 @@ final class TileserverGLOperationsTests: XCTestCase {
         var isSet: Bool { lock.lock(); defer { lock.unlock() }; return on }
     }
 }
+
+/// tileserver-gl's `pmtiles` data entries: served at /data like MBTiles, and named by styles as
+/// `pmtiles://{id}`.
+final class TileserverGLPMTilesTests: XCTestCase {
+    func testPMTilesDataEntry() throws {
+        guard let f = TileserverGL.fixtures else { throw XCTSkip("../shared/fixtures is not here") }
+        let folder = NSTemporaryDirectory() + "tsgl-pmtiles-\(getpid())"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let archive = folder + "/chicago.pmtiles"
+        let tool = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("tools/mbtiles-to-pmtiles.py").path
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        p.arguments = ["python3", tool, f + "/tiles/chicago-z13.mbtiles", archive]
+        try p.run()
+        p.waitUntilExit()
+        guard p.terminationStatus == 0 else { throw XCTSkip("python3 could not convert the fixture") }
+        // The Chicago style with its source on the archive, its sprite and glyphs by absolute path.
+        var style = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: f + "/styles/bright-v9-chicago.json"))) as? [String: Any])
+        var sources = try XCTUnwrap(style["sources"] as? [String: Any])
+        sources["mapbox"] = ["type": "vector", "url": "pmtiles://{pm}"]
+        style["sources"] = sources
+        style["sprite"] = f + "/sprites/bright-v9/sprite"
+        style["glyphs"] = f + "/glyphs/{fontstack}/{range}.pbf"
+        try JSONSerialization.data(withJSONObject: style).write(to: URL(fileURLWithPath: folder + "/pm-style.json"))
+        let config = """
+        {"options": {"paths": {"root": "\(f)", "fonts": "glyphs", "styles": "styles", "mbtiles": "tiles"}},
+         "styles": {"mb": {"style": "bright-v9-chicago.json"}, "pm": {"style": "\(folder)/pm-style.json"}},
+         "data": {"openmaptiles": {"mbtiles": "chicago-z13.mbtiles"}, "pm": {"pmtiles": "\(archive)"}}}
+        """
+        try config.write(toFile: folder + "/config.json", atomically: true, encoding: .utf8)
+        let service = try MapService(config: try ServerConfig.load(path: folder + "/config.json"))
+        let tj = service.handle(method: "GET", path: "/data/pm.json")
+        XCTAssertEqual(tj.status, 200)
+        let o = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(tj.body)) as? [String: Any])
+        XCTAssertEqual(o["format"] as? String, "pbf")
+        XCTAssertEqual((o["tiles"] as? [String])?.first, "http://127.0.0.1:8080/data/pm/{z}/{x}/{y}.pbf")
+        XCTAssertNotNil(o["vector_layers"])
+        let fromArchive = service.handle(method: "GET", path: "/data/pm/13/2101/3045.pbf")
+        let fromMBTiles = service.handle(method: "GET", path: "/data/openmaptiles/13/2101/3045.pbf")
+        XCTAssertEqual(fromArchive.status, 200)
+        XCTAssertEqual(fromArchive.body, fromMBTiles.body, "the same tile from both files")
+        let list = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(service.handle(method: "GET", path: "/data.json").body)) as? [[String: Any]])
+        XCTAssertEqual(list.compactMap { $0["id"] as? String }, ["openmaptiles", "pm"])
+        let served = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(service.handle(method: "GET", path: "/styles/pm/style.json").body)) as? [String: Any])
+        XCTAssertEqual(((served["sources"] as? [String: Any])?["mapbox"] as? [String: Any])?["url"] as? String, "http://127.0.0.1:8080/data/pm.json")
+        let a = service.handle(method: "GET", path: "/styles/pm/static/-87.63,41.88,14/200x150.png")
+        let b = service.handle(method: "GET", path: "/styles/mb/static/-87.63,41.88,14/200x150.png")
+        XCTAssertEqual(a.status, 200)
+        XCTAssertEqual(a.body, b.body, "the style on the archive draws what the style on the MBTiles file draws")
+    }
+}
