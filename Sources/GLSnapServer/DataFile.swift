@@ -20,6 +20,14 @@ enum DataFile {
         }
     }
 
+    /// The file as a tile source (decoded vector tiles).
+    var source: TileSource {
+        switch self {
+        case .mbtiles(let s): return s
+        case .pmtiles(let s): return s
+        }
+    }
+
     /// The tiles' extension: `pbf`, `png`, `jpg`, `webp` (`avif` for PMTiles type 5).
     var format: String {
         switch self {

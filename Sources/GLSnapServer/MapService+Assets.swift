@@ -1,5 +1,6 @@
 import Foundation
 import GLSnapData
+import GLSnapStyle
 
 /// The endpoints that hand out files the styles use, under ids and names only: sprite sheets,
 /// glyph ranges, MBTiles TileJSON and tiles (tileserver-gl's `/styles/{id}/sprite`, `/fonts`, `/data`).
@@ -59,6 +60,7 @@ extension MapService {
     func dataTile(_ id: String, tile: TileID, ext: String) throws -> HTTPResponse {
         let src = try dataSource(id)
         let expected = src.format
+        if ext == "geojson" && expected == "pbf" { return try geoJSONTile(id, src, tile) }
         guard ext == expected else { throw ServerError.notFound("data '\(id)' has .\(expected) tiles, not .\(ext.prefix(16))") }
         let stored: [UInt8]?
         do { stored = try src.tileData(tile) } catch {
@@ -73,6 +75,34 @@ extension MapService {
             headers.append(("Content-Type", expected == "jpg" ? "image/jpeg" : "image/\(expected)"))
         }
         return HTTPResponse(status: 200, headers: headers, body: bytes)
+    }
+
+    /// tileserver-gl's `.geojson` of a vector tile: one FeatureCollection of every layer's features
+    /// in longitude/latitude, each with its layer's name as property `layer`; 204 when there is no tile.
+    func geoJSONTile(_ id: String, _ src: DataFile, _ tile: TileID) throws -> HTTPResponse {
+        let decoded: VectorTile?
+        do { decoded = try src.source.vectorTile(tile) } catch {
+            throw ServerError.renderFailed("data '\(id)' tile \(tile): \(error)")
+        }
+        guard let vt = decoded else { return HTTPResponse(status: 204, headers: [("Cache-Control", config.cacheControl)]) }
+        var features: [[String: Any]] = []
+        for name in vt.layers.keys.sorted() {
+            let layer = vt.layers[name]!
+            for f in layer.features {
+                guard let geometry = GeoJSONTile.geometry(f, extent: layer.extent, tile: tile) else { continue }
+                var properties = f.properties.mapValues(\.foundationValue)
+                properties["layer"] = name
+                var feature: [String: Any] = ["type": "Feature", "geometry": geometry, "properties": properties]
+                if let fid = f.id { feature["id"] = fid.foundationValue }
+                features.append(feature)
+            }
+        }
+        let data = try JSONSerialization.data(withJSONObject: ["type": "FeatureCollection", "features": features] as [String: Any],
+                                              options: [.withoutEscapingSlashes])
+        guard data.count <= MapService.maxAssetBytes else {
+            throw ServerError.renderFailed("data '\(id)' tile \(tile) as GeoJSON is larger than \(MapService.maxAssetBytes >> 20) MiB")
+        }
+        return HTTPResponse(status: 200, headers: [("Content-Type", "application/json"), ("Cache-Control", config.cacheControl)], body: [UInt8](data))
     }
 
     private func dataSource(_ id: String) throws -> DataFile {

@@ -146,3 +146,34 @@ final class TileserverGLPMTilesTests: XCTestCase {
         XCTAssertEqual(a.body, b.body, "the style on the archive draws what the style on the MBTiles file draws")
     }
 }
+
+/// tileserver-gl's `/data/{id}/{z}/{x}/{y}.geojson` of vector data.
+final class TileserverGLGeoJSONTests: XCTestCase {
+    func testVectorTileAsGeoJSON() throws {
+        let port = try TileserverGL.server().port
+        let r = try XCTUnwrap(TileserverGL.request(port: port, method: "GET", path: "/data/openmaptiles/13/2101/3045.geojson", body: nil))
+        XCTAssertEqual(r.status, 200)
+        XCTAssertEqual(r.headers["content-type"], "application/json")
+        let o = try XCTUnwrap(TileserverGL.json(r) as? [String: Any])
+        XCTAssertEqual(o["type"] as? String, "FeatureCollection")
+        let features = try XCTUnwrap(o["features"] as? [[String: Any]])
+        XCTAssertGreaterThan(features.count, 50)
+        let layers = Set(features.compactMap { ($0["properties"] as? [String: Any])?["layer"] as? String })
+        XCTAssertTrue(layers.contains("road") || layers.contains("building"), "\(layers)")
+        // Every coordinate is in (or within a buffer of) the tile.
+        let nw = Mercator.unproject(x: 2101.0 / 8192, y: 3045.0 / 8192), se = Mercator.unproject(x: 2102.0 / 8192, y: 3046.0 / 8192)
+        let margin = (se.lon - nw.lon) / 2  // tiles carry features a buffer past their edge
+        var checked = 0
+        func walk(_ v: Any) {
+            if let pair = v as? [Double], pair.count == 2 {
+                XCTAssertTrue((nw.lon - margin...se.lon + margin).contains(pair[0]) && (se.lat - margin...nw.lat + margin).contains(pair[1]), "\(pair)")
+                checked += 1
+            } else if let list = v as? [Any] { list.forEach(walk) }
+        }
+        for f in features { walk((f["geometry"] as? [String: Any])?["coordinates"] ?? []) }
+        XCTAssertGreaterThan(checked, 500)
+        let types = Set(features.compactMap { ($0["geometry"] as? [String: Any])?["type"] as? String })
+        XCTAssertTrue(types.isSubset(of: ["Point", "MultiPoint", "LineString", "MultiLineString", "Polygon", "MultiPolygon"]), "\(types)")
+        XCTAssertEqual(TileserverGL.request(port: port, method: "GET", path: "/data/openmaptiles/0/0/0.geojson", body: nil)?.status, 204)
+    }
+}
