@@ -9,6 +9,9 @@ final class DataCatalog: @unchecked Sendable {
     /// directly (`mbtiles://../tiles/x.mbtiles` gets the id `x`, or `x-2`, ... when taken).
     private(set) var files: [String: String] = [:]
     private var opened: [String: DataFile] = [:]
+    /// Layers found in a tile for data whose metadata lists none (see `DataFile.layersNearCenter`),
+    /// for the data viewer's style.
+    private(set) var guessedLayers: [String: [[String: Any]]] = [:]
     /// Folders that hold `{fontstack}/{range}.pbf`, looked in in order: `options.paths.fonts`
     /// first, then each style's own glyph folder.
     private(set) var fontFolders: [String] = []
@@ -39,7 +42,11 @@ final class DataCatalog: @unchecked Sendable {
     /// Opens every MBTiles file once; a file that cannot be opened fails the load, naming its id.
     func open() throws {
         for (id, path) in files.sorted(by: { $0.key < $1.key }) {
-            do { opened[id] = try DataFile.open(path: path, id: id) } catch {
+            do {
+                let file = try DataFile.open(path: path, id: id)
+                opened[id] = file
+                if ((file.tileJSONFields["vector_layers"] as? [Any]) ?? []).isEmpty { guessedLayers[id] = file.layersNearCenter() }
+            } catch {
                 throw ServerError.config(file: path, message: "data '\(id)': \(error)")
             }
         }

@@ -45,6 +45,20 @@ enum DataFile {
         }
     }
 
+    /// When the metadata lists no `vector_layers` (MapLibre GL JS then refuses every `source-layer`):
+    /// the layers of the tile at the data's center at its minzoom, as `[{"id": name, "fields": {}}]`.
+    func layersNearCenter() -> [[String: Any]] {
+        guard format == "pbf" else { return [] }
+        let o = tileJSONFields
+        guard let b = o["bounds"] as? [Double], b.count == 4 else { return [] }
+        let z = min(TileID.maxZoom, max(0, o["minzoom"] as? Int ?? 0))
+        let p = Mercator.project(lon: (b[0] + b[2]) / 2, lat: (b[1] + b[3]) / 2)
+        let n = 1 << z
+        guard let tile = TileID(z: z, x: min(n - 1, max(0, Int(p.x * Double(n)))), y: min(n - 1, max(0, Int(p.y * Double(n))))),
+              let vt = try? source.vectorTile(tile) else { return [] }
+        return vt.layers.keys.sorted().map { ["id": $0, "fields": [String: Any]()] }
+    }
+
     /// TileJSON keys from the file's metadata: name, minzoom, maxzoom, bounds, attribution, vector_layers.
     var tileJSONFields: [String: Any] {
         var o: [String: Any] = [:]

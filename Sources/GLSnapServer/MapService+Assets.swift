@@ -52,6 +52,8 @@ extension MapService {
         o["name"] = o["name"] ?? id
         o["format"] = ext
         o["tiles"] = ["\(base)/data/\(id)/{z}/{x}/{y}.\(ext)"]
+        // An empty list would make MapLibre GL JS refuse every `source-layer`: left out, as unknown.
+        if (o["vector_layers"] as? [Any])?.isEmpty ?? false { o["vector_layers"] = nil }
         return o
     }
 
@@ -103,6 +105,13 @@ extension MapService {
             throw ServerError.renderFailed("data '\(id)' tile \(tile) as GeoJSON is larger than \(MapService.maxAssetBytes >> 20) MiB")
         }
         return HTTPResponse(status: 200, headers: [("Content-Type", "application/json"), ("Cache-Control", config.cacheControl)], body: [UInt8](data))
+    }
+
+    func viewerAsset(folder: String, js: Bool) throws -> HTTPResponse {
+        let file = (folder as NSString).appendingPathComponent(js ? "maplibre-gl.js" : "maplibre-gl.css")
+        let bytes = try readAsset(file, what: "MapLibre GL JS's \(js ? "script" : "style sheet") (--maplibre)")
+        return HTTPResponse(status: 200, headers: [("Content-Type", js ? "application/javascript" : "text/css"),
+                                                   ("Cache-Control", config.cacheControl)], body: bytes)
     }
 
     private func dataSource(_ id: String) throws -> DataFile {

@@ -134,6 +134,12 @@ public final class MapService: @unchecked Sendable {
             let s = try style(id)
             return HTTPResponse(status: 200, headers: [("Content-Type", "text/xml; charset=utf-8"), ("Cache-Control", config.cacheControl)],
                                 body: Array(wmtsCapabilities(s).utf8))
+        case let .viewer(id, data):
+            guard hasViewer else { throw ServerError.notFound("no map viewer: the service was started without --maplibre") }
+            return .text(data ? try dataViewer(id) : styleViewer(try style(id)), type: "text/html; charset=utf-8")
+        case .viewerAsset(let js):
+            guard let folder = config.maplibreFolder else { throw ServerError.notFound("no map viewer: the service was started without --maplibre") }
+            return try viewerAsset(folder: folder, js: js)
         case let .tileJSONList(rendered, data):
             return try tileJSONList(rendered: rendered, data: data, base: base)
         case .dataJSON(let id):

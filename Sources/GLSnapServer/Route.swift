@@ -61,6 +61,10 @@ enum Route: Equatable {
     case wmts(id: String)
     /// `/index.json` (styles' then data's), `/rendered.json`, `/data.json`: TileJSON arrays.
     case tileJSONList(rendered: Bool, data: Bool)
+    /// `/styles/{id}/`, `/data/{id}/`: a MapLibre GL JS map page.
+    case viewer(id: String, data: Bool)
+    /// `/maplibre/maplibre-gl.{js,css}`: the viewer's library.
+    case viewerAsset(js: Bool)
 }
 
 /// Turns a request path into a `Route`, checking every number and name; throws `ServerError`
@@ -100,6 +104,10 @@ struct Router {
             return .style(id: try styleID(parts[1]))
         case 3 where parts[0] == "styles" && ["sprite.json", "sprite.png", "sprite@2x.json", "sprite@2x.png"].contains(parts[2]):
             return .sprite(id: try styleID(parts[1]), highDensity: parts[2].contains("@2x"), json: parts[2].hasSuffix(".json"))
+        case 3 where (parts[0] == "styles" || parts[0] == "data") && parts[2].isEmpty:
+            return .viewer(id: parts[0] == "styles" ? try styleID(parts[1]) : try dataID(parts[1]), data: parts[0] == "data")
+        case 2 where parts[0] == "maplibre" && (parts[1] == "maplibre-gl.js" || parts[1] == "maplibre-gl.css"):
+            return .viewerAsset(js: parts[1].hasSuffix(".js"))
         case 3 where parts[0] == "styles" && parts[2] == "wmts.xml":
             return .wmts(id: try styleID(parts[1]))
         // tileserver-gl's `/styles/{id}/sprite/{spriteID}[@2x].{json,png}`: one sheet here, "default".
@@ -322,6 +330,8 @@ extension Route {
         case .fontList: return "/fonts.json"
         case .wmts: return "/styles/:id/wmts.xml"
         case .tileJSONList(let rendered, let data): return rendered && data ? "/index.json" : rendered ? "/rendered.json" : "/data.json"
+        case .viewer(_, let data): return data ? "/data/:id/" : "/styles/:id/"
+        case .viewerAsset: return "/maplibre/:file"
         }
     }
 

@@ -87,6 +87,10 @@ public struct ServerConfig: Sendable {
     /// Port of a second listener answering only `/metrics` (`--metrics PORT`, tileserver-gl's
     /// `--metrics`); nil: none (0 picks a free one, see `MapServer.metricsPort`).
     public var metricsPort: Int?
+    /// A folder holding `maplibre-gl.js` and `maplibre-gl.css` (MapLibre GL JS, e.g. the PyPI
+    /// package `maplibre`'s `maplibre/srcjs`), served at `/maplibre/` for the map viewers at
+    /// `/styles/{id}/` and `/data/{id}/` (`--maplibre FOLDER`); nil: no viewers.
+    public var maplibreFolder: String?
     /// libmicrohttpd's threading: one thread per connection (default), or a fixed pool.
     public var threading: Threading = .perConnection
 

@@ -10,7 +10,7 @@ enum ServeCommand {
                         [--header-timeout SECONDS] [--max-connections N]
                         [--max-connections-per-address N] [--public-url URL] [--cache-control VALUE]
                         [--threads per-connection|N] [--llvmpipe-threads N] [--metrics PORT]
-                        [--no-cors] [--quiet]
+                        [--no-cors] [--maplibre FOLDER] [--quiet]
 
     Serves static maps, raster tiles, TileJSON and styles over HTTP (tileserver-gl's endpoints).
     --config reads a tileserver-gl configuration file; a single STYLE.json is served with the id of
@@ -20,7 +20,8 @@ enum ServeCommand {
     thread per connection. URLs in styles and TileJSON start with --public-url (e.g.
     https://maps.example.com/), else http://BIND:PORT (server-relative when bound to 0.0.0.0); the
     Host header is not trusted. CORS headers (Access-Control-Allow-Origin: *) are sent unless
-    --no-cors. --metrics PORT also serves /metrics on a port of its own. SIGHUP reloads the
+    --no-cors. --metrics PORT also serves /metrics on a port of its own. --maplibre FOLDER (holding
+    maplibre-gl.js and .css) serves map viewers at /styles/ID/ and /data/ID/. SIGHUP reloads the
     configuration (styles, data, fonts; not the address, port or connection settings): requests in
     progress finish, none is dropped; one that cannot load is logged and the old one kept.
     Each worker has a copy of Mesa of its own; --llvmpipe-threads sets Mesa's rasterizer threads per
@@ -31,7 +32,7 @@ enum ServeCommand {
         let a = try Arguments(argv, valued: ["--config", "--port", "--bind", "--workers", "--queue", "--timeout",
                                              "--connection-timeout", "--max-connections", "--cache-control", "--threads",
                                              "--llvmpipe-threads", "--header-timeout", "--max-connections-per-address",
-                                             "--public-url", "--metrics"],
+                                             "--public-url", "--metrics", "--maplibre"],
                               flags: ["--help", "-h", "--quiet", "--no-cors"])
         if a.flags.contains("--help") || a.flags.contains("-h") {
             print(help)
@@ -120,6 +121,12 @@ enum ServeCommand {
         config.llvmpipeThreads = try int("--llvmpipe-threads", 0...256)
         config.metricsPort = try int("--metrics", 0...65535)
         if a.flags.contains("--no-cors") { config.cors = false }
+        if let folder = a.options["--maplibre"] {
+            guard FileManager.default.fileExists(atPath: (folder as NSString).appendingPathComponent("maplibre-gl.js")) else {
+                throw UsageError("--maplibre \(folder): no maplibre-gl.js there (e.g. pip install maplibre; use its maplibre/srcjs folder)")
+            }
+            config.maplibreFolder = folder
+        }
         return config
     }
 }
