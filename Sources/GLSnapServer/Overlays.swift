@@ -67,7 +67,8 @@ struct Overlays: Equatable {
     /// Reads `path`, `marker`, `latlng`, `stroke`, `fill`, `width`, `border`, `borderwidth`,
     /// `linecap` and `linejoin` as tileserver-gl does; a coordinate or option that does not parse is
     /// a 400 (tileserver-gl skips it silently).
-    static func parse(_ query: [(key: String, value: String)], limits: Limits) throws -> Overlays {
+    /// `raw`: coordinate pairs are EPSG:3857 meters (`static/raw`; encoded polylines stay degrees, as tileserver-gl's).
+    static func parse(_ query: [(key: String, value: String)], limits: Limits, raw: Bool = false) throws -> Overlays {
         func first(_ k: String) -> String? { query.first { $0.key == k }?.value }
         let latlng = first("latlng") == "1" || first("latlng") == "true"
         let stroke: RGBA? = try first("stroke").map(paint) ?? RGBA(r: 0, g: 64 / 255, b: 1, a: 0.7)
@@ -117,7 +118,7 @@ struct Overlays: Equatable {
                     guard total + path.points.count < limits.maxPoints else {
                         throw ServerError.badRequest("overlays have more than \(limits.maxPoints) points")
                     }
-                    path.points.append(try coordinate(pair, latlng: latlng))
+                    path.points.append(try coordinate(pair, latlng: latlng, raw: raw))
                 }
             }
             guard !path.points.isEmpty else { throw ServerError.badRequest("a path needs at least one lng,lat pair") }
@@ -128,7 +129,7 @@ struct Overlays: Equatable {
             guard result.markers.count < limits.maxMarkers else { throw ServerError.badRequest("more than \(limits.maxMarkers) markers") }
             let parts = item.value.split(separator: "|", omittingEmptySubsequences: false)
             guard parts.count >= 2 else { throw ServerError.badRequest("a marker is lng,lat|icon[|scale:s][|offset:x,y]") }
-            let c = try coordinate(parts[0], latlng: latlng)
+            let c = try coordinate(parts[0], latlng: latlng, raw: raw)
             let icon = String(parts[1])
             guard isSafeName(icon) else { throw ServerError.badRequest("invalid marker icon name (a file name in the icons folder)") }
             var marker = OverlayMarker(lon: c.lon, lat: c.lat, icon: icon)
@@ -169,12 +170,13 @@ struct Overlays: Equatable {
         return w
     }
 
-    private static func coordinate(_ pair: Substring, latlng: Bool) throws -> (lon: Double, lat: Double) {
+    private static func coordinate(_ pair: Substring, latlng: Bool, raw: Bool) throws -> (lon: Double, lat: Double) {
         let xy = pair.split(separator: ",", omittingEmptySubsequences: false)
         guard xy.count == 2, var lon = parseDecimal(xy[0]), var lat = parseDecimal(xy[1]) else {
             throw ServerError.badRequest("'\(pair.prefix(48))' is not a lng,lat pair")
         }
         if latlng { swap(&lon, &lat) }
+        if raw { (lon, lat) = Mercator.fromMeters(x: lon, y: lat) }
         guard (-180...180).contains(lon), (-90...90).contains(lat) else {
             throw ServerError.badRequest("coordinate \(lon),\(lat) is out of range")
         }

@@ -26,6 +26,8 @@ struct StaticRequest: Equatable {
     var height: Int
     var scale: Int
     var format: ImageFormat
+    /// `static/raw/...`: the view's and the overlays' coordinates are EPSG:3857 meters.
+    var raw = false
 }
 
 struct TileRequest: Equatable {
@@ -120,6 +122,8 @@ struct Router {
             return .dataJSON(id: try dataID(String(parts[1].dropLast(5))))
         case 5 where parts[0] == "data":
             return try dataTile(id: try dataID(parts[1]), z: parts[2], x: parts[3], last: parts[4])
+        case 6 where parts[0] == "styles" && parts[2] == "static" && parts[3] == "raw":
+            return .staticImage(try staticRequest(id: try styleID(parts[1]), spec: parts[4], last: parts[5], raw: true))
         case 5 where parts[0] == "styles" && parts[2] == "static":
             return .staticImage(try staticRequest(id: try styleID(parts[1]), spec: parts[3], last: parts[4]))
         case 5 where parts[0] == "styles":
@@ -217,7 +221,7 @@ struct Router {
         return TileRequest(id: id, tileSize: tileSize, z: zi, x: xi, y: yi, scale: scale, format: format)
     }
 
-    func staticRequest(id: String, spec: String, last: String) throws -> StaticRequest {
+    func staticRequest(id: String, spec: String, last: String, raw: Bool = false) throws -> StaticRequest {
         let (sizePart, scale, format) = try splitLast(last)
         // tileserver-gl's static route does not match an explicit @1x: 404.
         guard scale != 1 || !last.contains("@") else { throw ServerError.notFound("scale @1x is not a scale: leave it out") }
@@ -229,10 +233,10 @@ struct Router {
         guard max(w, h) * scale <= maxSize else {
             throw ServerError.badRequest("image \(w)x\(h)@\(scale)x exceeds maxSize \(maxSize) pixels per side")
         }
-        return StaticRequest(id: id, view: try view(spec), width: w, height: h, scale: scale, format: format)
+        return StaticRequest(id: id, view: try view(spec, raw: raw), width: w, height: h, scale: scale, format: format, raw: raw)
     }
 
-    func view(_ spec: String) throws -> StaticView {
+    func view(_ spec: String, raw: Bool = false) throws -> StaticView {
         if spec == "auto" { return .auto }
         let halves = spec.split(separator: "@", omittingEmptySubsequences: false)
         guard halves.count <= 2 else { throw ServerError.badRequest("malformed view '\(spec.prefix(64))'") }
@@ -240,7 +244,14 @@ struct Router {
         guard !halves.contains(where: { $0.split(separator: ",", omittingEmptySubsequences: false).contains { $0.isEmpty } }) else {
             throw ServerError.notFound("malformed view '\(spec.prefix(64))': an empty number (a trailing comma?)")
         }
-        let nums = try numbers(halves[0])
+        var nums = try numbers(halves[0])
+        if raw {
+            // EPSG:3857 meters: each x,y pair (the box's corners, the center) to degrees.
+            for i in stride(from: 0, to: nums.count - 1, by: 2) {
+                let c = Mercator.fromMeters(x: nums[i], y: nums[i + 1])
+                nums[i] = c.lon; nums[i + 1] = c.lat
+            }
+        }
         if halves.count == 1 && nums.count == 4 {
             let (w, s, e, n) = (nums[0], nums[1], nums[2], nums[3])
             // As tileserver-gl: the box may reach the poles and past the antimeridian; its center

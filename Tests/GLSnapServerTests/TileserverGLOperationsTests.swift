@@ -177,3 +177,31 @@ final class TileserverGLGeoJSONTests: XCTestCase {
         XCTAssertEqual(TileserverGL.request(port: port, method: "GET", path: "/data/openmaptiles/0/0/0.geojson", body: nil)?.status, 204)
     }
 }
+
+/// tileserver-gl's `static/raw/...`: the view and the overlays in EPSG:3857 meters.
+final class TileserverGLRawStaticTests: XCTestCase {
+    func testRawCoordinatesDrawWhatDegreesDraw() throws {
+        let port = try TileserverGL.server().port
+        func meters(_ lon: Double, _ lat: Double) -> String {
+            let r = 6378137.0
+            return String(format: "%.4f,%.4f", lon * .pi / 180 * r, r * log(tan(.pi / 4 + lat * .pi / 360)))
+        }
+        func pixels(_ path: String) throws -> [UInt8] {
+            let r = try XCTUnwrap(TileserverGL.request(port: port, method: "GET", path: path, body: nil))
+            XCTAssertEqual(r.status, 200, "\(path): \(TileserverGL.text(r).prefix(200))")
+            return try XCTUnwrap(TileserverGL.decodePNG(r)).pixels
+        }
+        let base = "/styles/\(TileserverGL.styleID)/static/"
+        let overlay = "?stroke=red&width=4&path=%@|%@&marker=%@|pin.png"
+        let degrees = try pixels(base + "-87.63,41.88,14/120x90.png"
+            + String(format: overlay, "-87.635,41.878", "-87.625,41.882", "-87.63,41.88"))
+        let raw = try pixels(base + "raw/\(meters(-87.63, 41.88)),14/120x90.png"
+            + String(format: overlay, meters(-87.635, 41.878), meters(-87.625, 41.882), meters(-87.63, 41.88)))
+        var differing = 0
+        for i in stride(from: 0, to: min(degrees.count, raw.count), by: 4) where degrees[i..<i + 4] != raw[i..<i + 4] { differing += 1 }
+        XCTAssertEqual(degrees.count, raw.count)
+        XCTAssertLessThanOrEqual(differing, 20, "pixels that differ between the view in degrees and in meters")
+        let box = try pixels(base + "raw/\(meters(-87.66, 41.86)),\(meters(-87.62, 41.90))/100x100.png")
+        XCTAssertEqual(box.count, 100 * 100 * 4)
+    }
+}
