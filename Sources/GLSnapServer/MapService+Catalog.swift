@@ -6,7 +6,7 @@ extension MapService {
     /// `/index.json`, `/rendered.json`, `/data.json`: the styles' raster TileJSON, then the data's.
     func tileJSONList(rendered: Bool, data: Bool, base: String) throws -> HTTPResponse {
         var items: [String] = []
-        if rendered { items += styleOrder.compactMap { styles[$0] }.map { tileJSON($0, tileSize: 256, base: base) } }
+        if rendered { items += styleOrder.compactMap { styles[$0] }.filter(\.serveRendered).map { tileJSON($0, tileSize: 256, base: base) } }
         if data {
             for id in catalog.ids {
                 let o = try dataTileJSONObject(id, base: base)
@@ -66,6 +66,17 @@ extension MapService {
         }
         x += "</Contents>\n</Capabilities>\n"
         return x
+    }
+}
+
+extension MapService {
+    /// `frontPage: "file.html"`: the file, read at each request (so it can change), at most 64 MiB.
+    func frontPageFile(_ file: String) throws -> HTTPResponse {
+        let size = (try? FileManager.default.attributesOfItem(atPath: file)[.size] as? Int) ?? nil
+        guard let size, size <= MapService.maxAssetBytes, let data = FileManager.default.contents(atPath: file) else {
+            throw ServerError.renderFailed("the front page \(file) cannot be read or is larger than 64 MiB")
+        }
+        return HTTPResponse(status: 200, headers: [("Content-Type", "text/html; charset=utf-8")], body: [UInt8](data))
     }
 }
 

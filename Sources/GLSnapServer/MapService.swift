@@ -44,7 +44,7 @@ public final class MapService: @unchecked Sendable {
         self.catalog = catalog
         styles = loaded
         styleOrder = config.styles.map(\.id)
-        router = Router(maxSize: config.maxSize, maxScaleFactor: config.maxScaleFactor)
+        router = Router(maxSize: config.maxSize, maxScaleFactor: config.maxScaleFactor, pbfAlias: config.pbfAlias)
         queue = RenderQueue(slots: config.workers, maxWaiting: config.queue)
         icons = IconStore(folder: config.paths.icons)
         self.log = { log(logEscaped($0)) }
@@ -101,8 +101,14 @@ public final class MapService: @unchecked Sendable {
             guard case .staticImage = route else { throw ServerError.methodNotAllowed("POST is only for static maps: use GET") }
             query = try StaticPOST.merge(query: query, body: body ?? .bytes([]), limit: config.maxRequestBody)
         }
+        try checkServed(route)
         switch route {
-        case .index: return .text(indexPage(), type: "text/html; charset=utf-8")
+        case .index:
+            switch config.frontPage {
+            case .builtIn: return .text(indexPage(), type: "text/html; charset=utf-8")
+            case .none: throw ServerError.notFound("there is no front page (frontPage: false)")
+            case .file(let file): return try frontPageFile(file)
+            }
         case .health: return .text("OK")
         case .metrics:
             return metricsResponse()
@@ -160,6 +166,24 @@ public final class MapService: @unchecked Sendable {
                 }.image
             }
         }
+    }
+
+    /// 404 for what the configuration turns off: static maps (`serveStaticMaps`), a style's
+    /// rendered tiles, static maps and TileJSON (`serve_rendered`), its style.json and sprite (`serve_data`).
+    private func checkServed(_ route: Route) throws {
+        let id: String, rendered: Bool
+        switch route {
+        case .staticImage(let r):
+            guard config.serveStaticMaps else { throw ServerError.notFound("static maps are not served (serveStaticMaps: false)") }
+            (id, rendered) = (r.id, true)
+        case .tile(let t): (id, rendered) = (t.id, true)
+        case .tileJSON(let i, _), .wmts(let i): (id, rendered) = (i, true)
+        case .style(let i), .sprite(let i, _, _): (id, rendered) = (i, false)
+        default: return
+        }
+        guard let s = styles[id] else { return }
+        if rendered && !s.serveRendered { throw ServerError.notFound("style '\(id)' is not rendered here (serve_rendered: false)") }
+        if !rendered && !s.serveData { throw ServerError.notFound("style '\(id)' is not served as a style (serve_data: false)") }
     }
 
     /// `/metrics`: glsnap's series, then tileserver-gl's.

@@ -5,6 +5,19 @@ import GLSnapStyle
 extension MapService {
     /// TileJSON 2.2 for a style's raster tiles.
     func tileJSON(_ s: ServedStyle, tileSize: Int, base: String) -> String {
+        let plain = plainTileJSON(s, tileSize: tileSize, base: base)
+        guard !s.tileJSONOverrides.isEmpty,
+              var o = (try? JSONSerialization.jsonObject(with: Data(plain.utf8))) as? [String: Any] else { return plain }
+        // The configuration's `tilejson` keys over the generated ones; its `format` names the tiles' extension.
+        for (k, v) in s.tileJSONOverrides { o[k] = v }
+        if let f = s.tileJSONOverrides["format"] as? String, let tiles = o["tiles"] as? [String] {
+            o["tiles"] = tiles.map { $0.hasSuffix(".png") ? String($0.dropLast(3)) + f : $0 }
+        }
+        guard let data = try? JSONSerialization.data(withJSONObject: o, options: [.sortedKeys, .withoutEscapingSlashes]) else { return plain }
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    private func plainTileJSON(_ s: ServedStyle, tileSize: Int, base: String) -> String {
         let prefix = tileSize == 512 ? "/512" : ""
         let b = s.bounds ?? [-180, -Mercator.maxLatitude, 180, Mercator.maxLatitude]
         let nums = b.map { String($0) }.joined(separator: ", ")

@@ -76,6 +76,8 @@ struct Router {
     var maxScaleFactor: Int
     /// Formats with an encoder; others answer 400 "not supported yet".
     var encodable: Set<ImageFormat> = [.png, .jpeg, .webp]
+    /// `ServerConfig.pbfAlias`: a data tile named `{y}.{alias}` is the `.pbf` tile.
+    var pbfAlias: String?
     static let maxZoom = 22.0
     static let maxPitch = 85.0
     /// tileserver-gl's limit on a center's latitude (a little past Mercator's 85.0511).
@@ -164,6 +166,8 @@ struct Router {
     }
 
     func dataTile(id: String, z: String, x: String, last: String) throws -> Route {
+        var last = last
+        if let alias = pbfAlias, last.hasSuffix("." + alias) { last = String(last.dropLast(alias.count)) + "pbf" }
         guard let dot = last.lastIndex(of: ".") else { throw ServerError.badRequest("the tile needs an extension (.pbf, .png, ...)") }
         let ext = String(last[last.index(after: dot)...])
         guard let zi = smallInt(Substring(z)), let xi = smallInt(Substring(x)), let yi = smallInt(last[..<dot]) else {

@@ -7,6 +7,9 @@ import GLSnapGL
 final class ServedStyle: @unchecked Sendable {
     let id: String
     let name: String
+    /// From the configuration: see `ServerConfig.Style`.
+    let serveRendered: Bool, serveData: Bool
+    let tileJSONOverrides: [String: Any]
     let snapshotter: Snapshotter
     /// 16 hex digits of the FNV-1a hash of the style file's bytes.
     let revision: String
@@ -24,6 +27,9 @@ final class ServedStyle: @unchecked Sendable {
 
     init(style: ServerConfig.Style, config: ServerConfig, catalog: DataCatalog) throws {
         id = style.id
+        serveRendered = style.serveRendered
+        serveData = style.serveData
+        tileJSONOverrides = style.tileJSON.flatMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] } ?? [:]
         guard let data = FileManager.default.contents(atPath: style.path) else {
             throw ServerError.config(file: style.path, message: "cannot read style '\(style.id)'")
         }

@@ -21,6 +21,15 @@ public struct ServerConfig: Sendable {
     public struct Style: Sendable, Equatable {
         public var id: String
         public var path: String
+        /// tileserver-gl's `serve_rendered`: false serves no tiles, static maps or raster TileJSON.
+        public var serveRendered = true
+        /// tileserver-gl's `serve_data`: false serves no style.json and sprite of the style.
+        public var serveData = true
+        /// tileserver-gl's `tilejson`: keys (a JSON object's text) put over the raster TileJSON;
+        /// its `format` also sets the tiles' extension.
+        public var tileJSON: String?
+
+        public init(id: String, path: String) { self.id = id; self.path = path }
     }
 
     public var paths: Paths
@@ -91,6 +100,18 @@ public struct ServerConfig: Sendable {
     /// package `maplibre`'s `maplibre/srcjs`), served at `/maplibre/` for the map viewers at
     /// `/styles/{id}/` and `/data/{id}/` (`--maplibre FOLDER`); nil: no viewers.
     public var maplibreFolder: String?
+    /// tileserver-gl's `serveStaticMaps` (default true): false answers 404 to static maps.
+    public var serveStaticMaps = true
+    /// tileserver-gl's `frontPage`: the built-in page (default), none (404), or an HTML file.
+    public var frontPage: FrontPage = .builtIn
+    public enum FrontPage: Sendable, Equatable {
+        case builtIn
+        case none
+        case file(String)
+    }
+    /// tileserver-gl's `pbfAlias` without its leading '.' (e.g. `pbf.pict`): vector tiles at
+    /// `/data/{id}/{z}/{x}/{y}.{alias}` too (some CDNs mishandle `.pbf`); nil: none.
+    public var pbfAlias: String?
     /// libmicrohttpd's threading: one thread per connection (default), or a fixed pool.
     public var threading: Threading = .perConnection
 
@@ -144,7 +165,19 @@ public struct ServerConfig: Sendable {
             guard let entry = value as? [String: Any], let file = entry["style"] as? String, !file.isEmpty else {
                 throw ServerError.config(file: path, message: "styles.\(id) needs \"style\": a style file name")
             }
-            styles.append(Style(id: id, path: absolutePath(file, base: paths.styles)))
+            var style = Style(id: id, path: absolutePath(file, base: paths.styles))
+            style.serveRendered = entry["serve_rendered"] as? Bool ?? true
+            style.serveData = entry["serve_data"] as? Bool ?? true
+            if let tj = entry["tilejson"] {
+                guard let object = tj as? [String: Any], let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]) else {
+                    throw ServerError.config(file: path, message: "styles.\(id).tilejson must be a JSON object")
+                }
+                if let f = object["format"] { guard let f = f as? String, ["png", "jpg", "jpeg", "webp"].contains(f) else {
+                    throw ServerError.config(file: path, message: "styles.\(id).tilejson.format must be png, jpg, jpeg or webp")
+                } }
+                style.tileJSON = String(decoding: data, as: UTF8.self)
+            }
+            styles.append(style)
         }
         guard !styles.isEmpty else { throw ServerError.config(file: path, message: "no styles configured (\"styles\": {...})") }
         var sources: [String: String] = [:]
@@ -157,6 +190,20 @@ public struct ServerConfig: Sendable {
             sources[id] = absolutePath(file, base: paths.mbtiles)
         }
         var config = ServerConfig(paths: paths, styles: styles, data: sources)
+        config.serveStaticMaps = options["serveStaticMaps"] as? Bool ?? true
+        switch options["frontPage"] {
+        case nil: break
+        case let b as Bool: config.frontPage = b ? .builtIn : .none
+        case let file as String where !file.isEmpty: config.frontPage = .file(absolutePath(file, base: root))
+        default: throw ServerError.config(file: path, message: "options.frontPage must be true, false or an HTML file's path")
+        }
+        if let alias = options["pbfAlias"] {
+            let a = (alias as? String ?? "").hasPrefix(".") ? String((alias as? String ?? "").dropFirst()) : alias as? String ?? ""
+            guard !a.isEmpty, a.utf8.count <= 32, a.split(separator: ".", omittingEmptySubsequences: false).allSatisfy({ isSafeName(String($0)) }) else {
+                throw ServerError.config(file: path, message: "options.pbfAlias must be an extension such as \".pbf.pict\" (letters, digits, '-', '_', '.')")
+            }
+            if a != "pbf" { config.pbfAlias = a }
+        }
         if let v = options["maxSize"] as? Int {
             guard (1...16384).contains(v) else { throw ServerError.config(file: path, message: "options.maxSize must be 1-16384") }
             config.maxSize = v

@@ -205,3 +205,47 @@ final class TileserverGLRawStaticTests: XCTestCase {
         XCTAssertEqual(box.count, 100 * 100 * 4)
     }
 }
+
+/// tileserver-gl's configuration keys: serveStaticMaps, frontPage, pbfAlias and the per-style
+/// serve_rendered, serve_data and tilejson.
+final class TileserverGLConfigKeysTests: XCTestCase {
+    func load(_ options: String, styles: String) throws -> MapService {
+        guard let f = TileserverGL.fixtures else { throw XCTSkip("../shared/fixtures is not here") }
+        let folder = NSTemporaryDirectory() + "tsgl-keys-\(getpid())"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try "<html>mine</html>".write(toFile: folder + "/front.html", atomically: true, encoding: .utf8)
+        let config = """
+        {"options": {"paths": {"root": "\(f)", "fonts": "glyphs", "styles": "styles", "mbtiles": "tiles"}\(options)},
+         "styles": {\(styles)}, "data": {"openmaptiles": {"mbtiles": "chicago-z13.mbtiles"}}}
+        """
+        try config.write(toFile: folder + "/config.json", atomically: true, encoding: .utf8)
+        return try MapService(config: try ServerConfig.load(path: folder + "/config.json"))
+    }
+
+    func testKeys() throws {
+        let folder = NSTemporaryDirectory() + "tsgl-keys-\(getpid())"
+        var s = try load(#", "serveStaticMaps": false, "frontPage": false, "pbfAlias": ".pbf.pict""#,
+                         styles: #""a": {"style": "bright-v9-chicago.json", "serve_rendered": false}, "#
+                            + #""b": {"style": "basic-v9-chicago.json", "serve_data": false, "tilejson": {"format": "webp", "bounds": [1, 2, 3, 4]}}"#)
+        XCTAssertEqual(s.handle(method: "GET", path: "/styles/b/static/-87.63,41.88,12/10x10.png").status, 404, "serveStaticMaps: false")
+        XCTAssertEqual(s.handle(method: "GET", path: "/").status, 404, "frontPage: false")
+        let alias = s.handle(method: "GET", path: "/data/openmaptiles/13/2101/3045.pbf.pict")
+        XCTAssertEqual(alias.status, 200)
+        XCTAssertEqual(alias.body, s.handle(method: "GET", path: "/data/openmaptiles/13/2101/3045.pbf").body)
+        XCTAssertEqual(s.handle(method: "GET", path: "/styles/a/13/2101/3045.png").status, 404, "serve_rendered: false")
+        XCTAssertEqual(s.handle(method: "GET", path: "/styles/a.json").status, 404)
+        XCTAssertEqual(s.handle(method: "GET", path: "/styles/a/style.json").status, 200)
+        XCTAssertEqual(s.handle(method: "GET", path: "/styles/b/style.json").status, 404, "serve_data: false")
+        XCTAssertEqual(s.handle(method: "GET", path: "/styles/b/13/2101/3045.png").status, 200)
+        let tj = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(s.handle(method: "GET", path: "/styles/b.json").body)) as? [String: Any])
+        XCTAssertEqual(tj["format"] as? String, "webp")
+        XCTAssertEqual(tj["bounds"] as? [Double], [1, 2, 3, 4])
+        XCTAssertEqual((tj["tiles"] as? [String])?.first, "http://127.0.0.1:8080/styles/b/{z}/{x}/{y}.webp")
+        let rendered = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(s.handle(method: "GET", path: "/rendered.json").body)) as? [[String: Any]])
+        XCTAssertEqual(rendered.compactMap { $0["id"] as? String }, ["b"])
+
+        s = try load(#", "frontPage": "\#(folder)/front.html""#, styles: #""a": {"style": "bright-v9-chicago.json"}"#)
+        XCTAssertEqual(String(decoding: s.handle(method: "GET", path: "/").body, as: UTF8.self), "<html>mine</html>")
+        XCTAssertThrowsError(try load(#", "pbfAlias": "../x""#, styles: #""a": {"style": "bright-v9-chicago.json"}"#))
+    }
+}
