@@ -24,7 +24,7 @@ extension MapService {
         return "{\"tilejson\": \"2.2.0\", \"name\": \(JSON.quote(s.name)), \"id\": \(JSON.quote(s.id)), \"format\": \"png\", "
             + "\"tileSize\": \(tileSize), \"minzoom\": 0, \"maxzoom\": \(Int(Router.maxZoom)), \"bounds\": [\(nums)], "
             + "\"center\": [\(s.preview.lon), \(s.preview.lat), \(Int(s.preview.zoom))], "
-            + "\"tiles\": [\(JSON.quote("\(base)/styles/\(s.id)\(prefix)/{z}/{x}/{y}.png"))]}"
+            + "\"tiles\": [\(tileBases(base).map { JSON.quote("\($0)/styles/\(s.id)\(prefix)/{z}/{x}/{y}.png") }.joined(separator: ", "))]}"
     }
 
     /// The `/` page: every style with a preview image and its endpoints.
@@ -58,6 +58,19 @@ extension MapService {
         html += "<p><a href=\"/styles.json\">styles.json</a> · <a href=\"/index.json\">index.json</a> · <a href=\"/fonts.json\">fonts.json</a> · <a href=\"/metrics\">metrics</a> · <a href=\"/health\">health</a></p>"
         html += "</body></html>\n"
         return html
+    }
+
+    /// The bases of TileJSON tile URLs: one per configured domain (tileserver-gl's `domains`,
+    /// the public URL's scheme and path kept), else `base`.
+    func tileBases(_ base: String) -> [String] {
+        guard !config.domains.isEmpty else { return [base] }
+        var scheme = "http", path = base
+        for prefix in ["http://", "https://"] where base.hasPrefix(prefix) {
+            scheme = String(prefix.dropLast(3))
+            let rest = base.dropFirst(prefix.count)
+            path = rest.firstIndex(of: "/").map { String(rest[$0...]) } ?? ""
+        }
+        return config.domains.map { "\(scheme)://\($0)\(path)" }
     }
 
     var hasViewer: Bool { config.maplibreFolder != nil }

@@ -112,6 +112,10 @@ public struct ServerConfig: Sendable {
     /// tileserver-gl's `pbfAlias` without its leading '.' (e.g. `pbf.pict`): vector tiles at
     /// `/data/{id}/{z}/{x}/{y}.{alias}` too (some CDNs mishandle `.pbf`); nil: none.
     public var pbfAlias: String?
+    /// tileserver-gl's `domains`: host names (with an optional port) TileJSON lists tile URLs on,
+    /// one URL each, to spread a browser's requests; empty: the public URL alone. Entries with
+    /// `*` (tileserver-gl fills them from the request's Host, which is not trusted here) are refused.
+    public var domains: [String] = []
     /// libmicrohttpd's threading: one thread per connection (default), or a fixed pool.
     public var threading: Threading = .perConnection
 
@@ -203,6 +207,17 @@ public struct ServerConfig: Sendable {
                 throw ServerError.config(file: path, message: "options.pbfAlias must be an extension such as \".pbf.pict\" (letters, digits, '-', '_', '.')")
             }
             if a != "pbf" { config.pbfAlias = a }
+        }
+        if let d = options["domains"] {
+            let list = (d as? [String]) ?? (d as? String)?.split(separator: ",").map(String.init) ?? []
+            guard !list.isEmpty || (d as? [Any])?.isEmpty == true, list.count <= 64, list.allSatisfy({ domain in
+                (1...253).contains(domain.utf8.count) && domain.unicodeScalars.allSatisfy {
+                    CharacterSet.alphanumerics.contains($0) && $0.isASCII || "-.:[]".unicodeScalars.contains($0)
+                }
+            }) else {
+                throw ServerError.config(file: path, message: "options.domains must list up to 64 host names (letters, digits, '-', '.', ':'; no '*')")
+            }
+            config.domains = list
         }
         if let v = options["maxSize"] as? Int {
             guard (1...16384).contains(v) else { throw ServerError.config(file: path, message: "options.maxSize must be 1-16384") }

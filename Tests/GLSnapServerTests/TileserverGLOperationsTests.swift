@@ -247,5 +247,12 @@ final class TileserverGLConfigKeysTests: XCTestCase {
         s = try load(#", "frontPage": "\#(folder)/front.html""#, styles: #""a": {"style": "bright-v9-chicago.json"}"#)
         XCTAssertEqual(String(decoding: s.handle(method: "GET", path: "/").body, as: UTF8.self), "<html>mine</html>")
         XCTAssertThrowsError(try load(#", "pbfAlias": "../x""#, styles: #""a": {"style": "bright-v9-chicago.json"}"#))
+
+        s = try load(#", "domains": ["a.example.com", "b.example.com:8443"]"#, styles: #""a": {"style": "bright-v9-chicago.json"}"#)
+        let domains = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(s.handle(method: "GET", path: "/styles/a.json").body)) as? [String: Any])
+        XCTAssertEqual(domains["tiles"] as? [String], ["http://a.example.com/styles/a/{z}/{x}/{y}.png", "http://b.example.com:8443/styles/a/{z}/{x}/{y}.png"])
+        let data = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(s.handle(method: "GET", path: "/data/openmaptiles.json").body)) as? [String: Any])
+        XCTAssertEqual((data["tiles"] as? [String])?.count, 2)
+        XCTAssertThrowsError(try load(#", "domains": ["*.example.com"]"#, styles: #""a": {"style": "bright-v9-chicago.json"}"#))
     }
 }
