@@ -155,7 +155,8 @@ public final class MapService: @unchecked Sendable {
         case .staticImage(let r):
             let s = try style(r.id)
             let overlays = try Overlays.parse(query, limits: .init(maxPoints: config.maxOverlayPoints, maxPaths: config.maxPaths,
-                                                                   maxMarkers: config.maxMarkers), raw: r.raw)
+                                                                   maxMarkers: config.maxMarkers, inlineMarkers: config.allowInlineMarkerImages),
+                                              raw: r.raw)
             let camera = try staticCamera(r, overlays: overlays, query: query)
             let tag = etag(s, path: path, query: query)
             if matches(ifNoneMatch, tag) { return notModified(tag) }

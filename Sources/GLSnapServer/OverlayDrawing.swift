@@ -53,7 +53,7 @@ extension Overlays {
         }
         for m in markers {
             let p = o.point(for: Coordinate(latitude: m.lat, longitude: m.lon))
-            if let icon = icons.icon(m.icon) {
+            if let icon = m.inline ?? icons.icon(m.icon) {
                 drawIcon(icon, bottomCenter: Point(x: p.x + m.offsetX, y: p.y + m.offsetY), scale: m.scale, on: &o)
             } else {
                 let c = Point(x: p.x + m.offsetX, y: p.y + m.offsetY)

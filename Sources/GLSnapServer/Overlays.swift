@@ -1,4 +1,6 @@
+import Foundation
 import GLSnapStyle
+import GLSnapImage
 
 /// Straight-alpha RGBA, components 0...1.
 struct RGBA: Equatable {
@@ -44,6 +46,8 @@ struct OverlayMarker: Equatable {
     var lon: Double, lat: Double
     /// A file name in the configured icons folder (PNG); other names draw a circle.
     var icon: String
+    /// A `data:image/png;base64,...` icon, decoded (tileserver-gl's `allowInlineMarkerImages`).
+    var inline: RGBAImage? = nil
     var scale: Double = 1
     var offsetX: Double = 0, offsetY: Double = 0
 }
@@ -62,7 +66,11 @@ struct Overlays: Equatable {
         paths.flatMap(\.points) + markers.map { ($0.lon, $0.lat) }
     }
 
-    struct Limits { var maxPoints: Int; var maxPaths: Int; var maxMarkers: Int }
+    struct Limits {
+        var maxPoints: Int; var maxPaths: Int; var maxMarkers: Int
+        /// `ServerConfig.allowInlineMarkerImages`.
+        var inlineMarkers = false
+    }
 
     /// Reads `path`, `marker`, `latlng`, `stroke`, `fill`, `width`, `border`, `borderwidth`,
     /// `linecap` and `linejoin` as tileserver-gl does; a coordinate or option that does not parse is
@@ -131,8 +139,14 @@ struct Overlays: Equatable {
             guard parts.count >= 2 else { throw ServerError.badRequest("a marker is lng,lat|icon[|scale:s][|offset:x,y]") }
             let c = try coordinate(parts[0], latlng: latlng, raw: raw)
             let icon = String(parts[1])
-            guard isSafeName(icon) else { throw ServerError.badRequest("invalid marker icon name (a file name in the icons folder)") }
-            var marker = OverlayMarker(lon: c.lon, lat: c.lat, icon: icon)
+            var inline: RGBAImage?
+            if icon.hasPrefix("data:") {
+                guard limits.inlineMarkers else { throw ServerError.badRequest("inline marker images are off (allowInlineMarkerImages)") }
+                inline = try inlineIcon(icon)
+            } else {
+                guard isSafeName(icon) else { throw ServerError.badRequest("invalid marker icon name (a file name in the icons folder)") }
+            }
+            var marker = OverlayMarker(lon: c.lon, lat: c.lat, icon: inline == nil ? icon : "inline", inline: inline)
             for option in parts.dropFirst(2) {
                 if option.hasPrefix("scale:"), let s = parseDecimal(option.dropFirst(6)), s > 0, s <= 8 {
                     marker.scale = s
@@ -153,6 +167,23 @@ struct Overlays: Equatable {
             result.markers.append(marker)
         }
         return result
+    }
+
+    /// Largest inline icon: the PNG's bytes and its side in pixels (as a file icon's, `IconStore`).
+    static let maxInlineBytes = 1 << 20, maxInlineSide = 512
+
+    /// `data:image/png;base64,...` decoded; a 400 naming what is wrong otherwise.
+    private static func inlineIcon(_ uri: String) throws -> RGBAImage {
+        let prefix = "data:image/png;base64,"
+        guard uri.hasPrefix(prefix) else { throw ServerError.badRequest("an inline marker image must be data:image/png;base64,...") }
+        // A '+' left unescaped in a query reads as a space.
+        let text = uri.dropFirst(prefix.count).replacingOccurrences(of: " ", with: "+")
+        guard text.utf8.count <= maxInlineBytes * 4 / 3 + 4, let data = Data(base64Encoded: String(text)) else {
+            throw ServerError.badRequest("the inline marker image is not base64 or larger than \(maxInlineBytes >> 10) KiB")
+        }
+        do { return try PNGDecoder(limits: .init(maxDimension: maxInlineSide, maxBytes: maxInlineBytes)).decode([UInt8](data)) } catch {
+            throw ServerError.badRequest("the inline marker image is not a PNG of at most \(maxInlineSide) px a side: \(error)")
+        }
     }
 
     /// A CSS color, or nil for `none` and `transparent` (nothing drawn).

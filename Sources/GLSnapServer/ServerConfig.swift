@@ -116,6 +116,9 @@ public struct ServerConfig: Sendable {
     /// one URL each, to spread a browser's requests; empty: the public URL alone. Entries with
     /// `*` (tileserver-gl fills them from the request's Host, which is not trusted here) are refused.
     public var domains: [String] = []
+    /// tileserver-gl's `allowInlineMarkerImages` (default false): markers may give their icon as
+    /// `data:image/png;base64,...` (at most 1 MiB, 512 px a side).
+    public var allowInlineMarkerImages = false
     /// libmicrohttpd's threading: one thread per connection (default), or a fixed pool.
     public var threading: Threading = .perConnection
 
@@ -195,6 +198,7 @@ public struct ServerConfig: Sendable {
         }
         var config = ServerConfig(paths: paths, styles: styles, data: sources)
         config.serveStaticMaps = options["serveStaticMaps"] as? Bool ?? true
+        config.allowInlineMarkerImages = options["allowInlineMarkerImages"] as? Bool ?? false
         switch options["frontPage"] {
         case nil: break
         case let b as Bool: config.frontPage = b ? .builtIn : .none

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import GLSnapImage
 @testable import GLSnapServer
 
 /// What tileserver-gl does beyond its HTTP suite: CORS by default, the font list, reloading the
@@ -254,5 +255,29 @@ final class TileserverGLConfigKeysTests: XCTestCase {
         let data = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(s.handle(method: "GET", path: "/data/openmaptiles.json").body)) as? [String: Any])
         XCTAssertEqual((data["tiles"] as? [String])?.count, 2)
         XCTAssertThrowsError(try load(#", "domains": ["*.example.com"]"#, styles: #""a": {"style": "bright-v9-chicago.json"}"#))
+    }
+}
+
+/// tileserver-gl's `allowInlineMarkerImages`: a marker's icon as a data: URI, off unless set.
+final class TileserverGLInlineMarkerTests: XCTestCase {
+    func testInlineMarkerImage() throws {
+        guard let f = TileserverGL.fixtures else { throw XCTSkip("../shared/fixtures is not here") }
+        let folder = NSTemporaryDirectory() + "tsgl-inline-\(getpid())"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        var config = try ServerConfig.load(path: try TileserverGL.writeConfig(into: folder, fixtures: f))
+        let green = RGBAImage(width: 16, height: 16, pixels: [UInt8]((0..<256).flatMap { _ in [0, 255, 0, 255] as [UInt8] }))
+        let uri = "data:image/png;base64," + Data(try PNGEncoder().encode(green)).base64EncodedString()
+        let query = [(key: "marker", value: "-87.63,41.88|" + uri)]
+        let path = "/styles/\(TileserverGL.styleID)/static/-87.63,41.88,14/64x64.png"
+        let off = try MapService(config: config).handle(method: "GET", path: path, query: query)
+        XCTAssertEqual(off.status, 400, "off unless allowInlineMarkerImages")
+        config.allowInlineMarkerImages = true
+        let service = try MapService(config: config)
+        let on = service.handle(method: "GET", path: path, query: query)
+        XCTAssertEqual(on.status, 200)
+        let img = try PNGDecoder().decode(on.body)
+        XCTAssertGreaterThanOrEqual(TileserverGL.count(img, r: 0, g: 255, b: 0, tolerance: 8), 200, "the 16x16 green icon is drawn")
+        let bad = service.handle(method: "GET", path: path, query: [(key: "marker", value: "-87.63,41.88|data:image/png;base64,!!!")])
+        XCTAssertEqual(bad.status, 400)
     }
 }
