@@ -57,9 +57,13 @@ final class DataCatalog: @unchecked Sendable {
     /// The data ids served, sorted.
     var ids: [String] { opened.keys.sorted() }
 
-    /// Whether a font folder holds `name` (a folder of glyph ranges).
+    /// The fonts served when not all are (`serveAllFonts: false`): those the styles name; nil: all.
+    var allowedFonts: Set<String>?
+
+    /// Whether `name` is served: allowed, and a font folder holds it (a folder of glyph ranges).
     func hasFont(_ name: String) -> Bool {
-        fontFolders.contains { folder in
+        if let allowed = allowedFonts, !allowed.contains(name) { return false }
+        return fontFolders.contains { folder in
             var dir: ObjCBool = false
             return FileManager.default.fileExists(atPath: (folder as NSString).appendingPathComponent(name), isDirectory: &dir) && dir.boolValue
         }
@@ -73,7 +77,7 @@ final class DataCatalog: @unchecked Sendable {
                 if FileManager.default.fileExists(atPath: (folder as NSString).appendingPathComponent(name + "/0-255.pbf")) { names.insert(name) }
             }
         }
-        return names.sorted()
+        return names.filter { allowedFonts?.contains($0) ?? true }.sorted()
     }
 
     /// The glyph file of the first font of `stack` that has `range`, as tileserver-gl picks it.

@@ -107,6 +107,26 @@ extension MapService {
         return HTTPResponse(status: 200, headers: [("Content-Type", "application/json"), ("Cache-Control", config.cacheControl)], body: [UInt8](data))
     }
 
+    /// tileserver-gl's `/files/`: a regular file under `paths.files` (names checked by the router,
+    /// links not followed out of the folder), its type from its extension.
+    func staticFile(_ segments: [String]) throws -> HTTPResponse {
+        let folder = config.paths.files
+        guard !folder.isEmpty else { throw ServerError.notFound("no files folder is configured (options.paths.files)") }
+        let file = (folder as NSString).appendingPathComponent(segments.joined(separator: "/"))
+        let real = (file as NSString).resolvingSymlinksInPath, realFolder = (folder as NSString).resolvingSymlinksInPath
+        var isDir: ObjCBool = false
+        guard real.hasPrefix(realFolder + "/"), FileManager.default.fileExists(atPath: real, isDirectory: &isDir), !isDir.boolValue else {
+            throw ServerError.notFound("no file '\(segments.joined(separator: "/").prefix(200))' in the files folder")
+        }
+        let types = ["json": "application/json", "geojson": "application/geo+json", "png": "image/png", "jpg": "image/jpeg",
+                     "jpeg": "image/jpeg", "webp": "image/webp", "pbf": "application/x-protobuf", "html": "text/html; charset=utf-8",
+                     "css": "text/css", "js": "application/javascript", "txt": "text/plain; charset=utf-8", "svg": "image/svg+xml"]
+        let ext = (real as NSString).pathExtension.lowercased()
+        let bytes = try readAsset(real, what: "file '\(segments.joined(separator: "/").prefix(200))'")
+        return HTTPResponse(status: 200, headers: [("Content-Type", types[ext] ?? "application/octet-stream"),
+                                                   ("Cache-Control", config.cacheControl)], body: bytes)
+    }
+
     func viewerAsset(folder: String, js: Bool) throws -> HTTPResponse {
         let file = (folder as NSString).appendingPathComponent(js ? "maplibre-gl.js" : "maplibre-gl.css")
         let bytes = try readAsset(file, what: "MapLibre GL JS's \(js ? "script" : "style sheet") (--maplibre)")

@@ -41,6 +41,7 @@ public final class MapService: @unchecked Sendable {
         var loaded: [String: ServedStyle] = [:]
         for s in config.styles { loaded[s.id] = try ServedStyle(style: s, config: config, catalog: catalog) }
         try catalog.open()
+        if !config.serveAllFonts { catalog.allowedFonts = loaded.values.reduce(into: Set<String>()) { $0.formUnion($1.fontNames) } }
         self.catalog = catalog
         styles = loaded
         styleOrder = config.styles.map(\.id)
@@ -143,6 +144,8 @@ public final class MapService: @unchecked Sendable {
         case let .viewer(id, data):
             guard hasViewer else { throw ServerError.notFound("no map viewer: the service was started without --maplibre") }
             return .text(data ? try dataViewer(id) : styleViewer(try style(id)), type: "text/html; charset=utf-8")
+        case .file(let segments):
+            return try staticFile(segments)
         case .viewerAsset(let js):
             guard let folder = config.maplibreFolder else { throw ServerError.notFound("no map viewer: the service was started without --maplibre") }
             return try viewerAsset(folder: folder, js: js)

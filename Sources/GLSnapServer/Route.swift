@@ -63,6 +63,8 @@ enum Route: Equatable {
     case wmts(id: String)
     /// `/index.json` (styles' then data's), `/rendered.json`, `/data.json`: TileJSON arrays.
     case tileJSONList(rendered: Bool, data: Bool)
+    /// `/files/{name}[/{name}...]`: a file of `paths.files`.
+    case file(segments: [String])
     /// `/styles/{id}/`, `/data/{id}/`: a MapLibre GL JS map page.
     case viewer(id: String, data: Bool)
     /// `/maplibre/maplibre-gl.{js,css}`: the viewer's library.
@@ -137,6 +139,12 @@ struct Router {
             throw ServerError.badRequest("tile size \(parts[2]) is not served: use 256 or 512")
         default:
             break
+        }
+        if parts.first == "files", (2...9).contains(parts.count) {
+            guard parts.dropFirst().allSatisfy(isSafeName) else {
+                throw ServerError.badRequest("invalid file name (letters, digits, '-', '_', '.' per folder, not starting with '.')")
+            }
+            return .file(segments: Array(parts.dropFirst()))
         }
         if parts.first == "styles", parts.count >= 2 { _ = try styleID(parts[1]) }
         if parts.first == "data", parts.count >= 2 { _ = try dataID(parts[1]) }
@@ -347,6 +355,7 @@ extension Route {
         case .tileJSONList(let rendered, let data): return rendered && data ? "/index.json" : rendered ? "/rendered.json" : "/data.json"
         case .viewer(_, let data): return data ? "/data/:id/" : "/styles/:id/"
         case .viewerAsset: return "/maplibre/:file"
+        case .file: return "/files/:name"
         }
     }
 

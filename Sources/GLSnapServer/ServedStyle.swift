@@ -10,6 +10,9 @@ final class ServedStyle: @unchecked Sendable {
     /// From the configuration: see `ServerConfig.Style`.
     let serveRendered: Bool, serveData: Bool
     let tileJSONOverrides: [String: Any]
+    /// Every string in the layers' `text-font` values (font names, and the operators of
+    /// expressions, which name no font folder), for `serveAllFonts: false`.
+    let fontNames: Set<String>
     let snapshotter: Snapshotter
     /// 16 hex digits of the FNV-1a hash of the style file's bytes.
     let revision: String
@@ -52,6 +55,14 @@ final class ServedStyle: @unchecked Sendable {
             throw ServerError.config(file: style.path, message: "\(error)")
         }
         name = object["name"] as? String ?? style.id
+        var fonts = Set<String>()
+        func strings(_ v: Any, depth: Int) {
+            if let t = v as? String { fonts.insert(t) } else if depth < 16, let a = v as? [Any] { a.forEach { strings($0, depth: depth + 1) } }
+        }
+        for layer in object["layers"] as? [[String: Any]] ?? [] {
+            if let f = (layer["layout"] as? [String: Any])?["text-font"] { strings(f, depth: 0) }
+        }
+        fontNames = fonts
         let served = ServedStyle.serve(object, id: style.id, styleFolder: (style.path as NSString).deletingLastPathComponent,
                                        config: config, catalog: catalog)
         servedObject = served.object

@@ -16,6 +16,8 @@ public struct ServerConfig: Sendable {
     /// Folders, absolute.
     public struct Paths: Sendable, Equatable {
         public var root, styles, fonts, sprites, mbtiles, icons: String
+        /// tileserver-gl's `paths.files` (default `public/files`): served at `/files/{name}`.
+        public var files: String = ""
     }
     /// One served style: its id (the URL name) and its style file, absolute.
     public struct Style: Sendable, Equatable {
@@ -119,6 +121,9 @@ public struct ServerConfig: Sendable {
     /// tileserver-gl's `allowInlineMarkerImages` (default false): markers may give their icon as
     /// `data:image/png;base64,...` (at most 1 MiB, 512 px a side).
     public var allowInlineMarkerImages = false
+    /// tileserver-gl's `serveAllFonts`: every font of the font folders is served; false (the
+    /// default, as there): only the fonts the styles' `text-font` name.
+    public var serveAllFonts = false
     /// libmicrohttpd's threading: one thread per connection (default), or a fixed pool.
     public var threading: Threading = .perConnection
 
@@ -161,8 +166,9 @@ public struct ServerConfig: Sendable {
         let fileDir = (absolutePath(path, base: FileManager.default.currentDirectoryPath) as NSString).deletingLastPathComponent
         let root = absolutePath(p["root"] as? String ?? "", base: fileDir)
         func folder(_ key: String, _ fallback: String) -> String { absolutePath(p[key] as? String ?? fallback, base: root) }
-        let paths = Paths(root: root, styles: folder("styles", "styles"), fonts: folder("fonts", "fonts"),
+        var paths = Paths(root: root, styles: folder("styles", "styles"), fonts: folder("fonts", "fonts"),
                           sprites: folder("sprites", "sprites"), mbtiles: folder("mbtiles", ""), icons: folder("icons", "icons"))
+        paths.files = folder("files", "public/files")
 
         var styles: [Style] = []
         for (id, value) in top["styles"] as? [String: Any] ?? [:] {
@@ -198,6 +204,7 @@ public struct ServerConfig: Sendable {
         }
         var config = ServerConfig(paths: paths, styles: styles, data: sources)
         config.serveStaticMaps = options["serveStaticMaps"] as? Bool ?? true
+        config.serveAllFonts = options["serveAllFonts"] as? Bool ?? false
         config.allowInlineMarkerImages = options["allowInlineMarkerImages"] as? Bool ?? false
         switch options["frontPage"] {
         case nil: break

@@ -255,6 +255,34 @@ final class TileserverGLConfigKeysTests: XCTestCase {
         let data = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(s.handle(method: "GET", path: "/data/openmaptiles.json").body)) as? [String: Any])
         XCTAssertEqual((data["tiles"] as? [String])?.count, 2)
         XCTAssertThrowsError(try load(#", "domains": ["*.example.com"]"#, styles: #""a": {"style": "bright-v9-chicago.json"}"#))
+
+        // serveAllFonts: by default only the fonts the styles name (basic-v9 names no Italic).
+        s = try load("", styles: #""a": {"style": "basic-v9-chicago.json"}"#)
+        XCTAssertEqual(try JSONSerialization.jsonObject(with: Data(s.handle(method: "GET", path: "/fonts.json").body)) as? [String],
+                       ["Noto Sans Bold", "Noto Sans Regular"])
+        XCTAssertEqual(s.handle(method: "GET", path: "/fonts/Noto Sans Italic/0-255.pbf").status, 400)
+        s = try load(#", "serveAllFonts": true"#, styles: #""a": {"style": "basic-v9-chicago.json"}"#)
+        XCTAssertEqual(s.handle(method: "GET", path: "/fonts/Noto Sans Italic/0-255.pbf").status, 200)
+
+        // /files/: the files folder (paths.files), names checked, nothing outside it.
+        try FileManager.default.createDirectory(atPath: folder + "/files/sub", withIntermediateDirectories: true)
+        try #"{"type": "FeatureCollection", "features": []}"#.write(toFile: folder + "/files/sub/a.geojson", atomically: true, encoding: .utf8)
+        try? FileManager.default.removeItem(atPath: folder + "/files/escape")
+        try FileManager.default.createSymbolicLink(atPath: folder + "/files/escape", withDestinationPath: "/etc")
+        guard let f = TileserverGL.fixtures else { throw XCTSkip("../shared/fixtures is not here") }
+        let withFiles = """
+        {"options": {"paths": {"root": "\(f)", "fonts": "glyphs", "styles": "styles", "files": "\(folder)/files"}},
+         "styles": {"a": {"style": "basic-v9-chicago.json"}}}
+        """
+        try withFiles.write(toFile: folder + "/files-config.json", atomically: true, encoding: .utf8)
+        s = try MapService(config: try ServerConfig.load(path: folder + "/files-config.json"))
+        let file = s.handle(method: "GET", path: "/files/sub/a.geojson")
+        XCTAssertEqual(file.status, 200)
+        XCTAssertEqual(file.headers.first { $0.0 == "Content-Type" }?.1, "application/geo+json")
+        XCTAssertEqual(s.handle(method: "GET", path: "/files/sub/missing.json").status, 404)
+        XCTAssertEqual(s.handle(method: "GET", path: "/files/escape/hostname").status, 404, "a link out of the folder")
+        XCTAssertEqual(s.handle(method: "GET", path: "/files/../config.json").status, 400)
+        XCTAssertEqual(s.handle(method: "GET", path: "/files/sub").status, 404)
     }
 }
 
