@@ -283,6 +283,7 @@ final class TileserverGLConfigKeysTests: XCTestCase {
         XCTAssertEqual(s.handle(method: "GET", path: "/files/escape/hostname").status, 404, "a link out of the folder")
         XCTAssertEqual(s.handle(method: "GET", path: "/files/../config.json").status, 400)
         XCTAssertEqual(s.handle(method: "GET", path: "/files/sub").status, 404)
+
     }
 }
 
@@ -307,5 +308,26 @@ final class TileserverGLInlineMarkerTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(TileserverGL.count(img, r: 0, g: 255, b: 0, tolerance: 8), 200, "the 16x16 green icon is drawn")
         let bad = service.handle(method: "GET", path: path, query: [(key: "marker", value: "-87.63,41.88|data:image/png;base64,!!!")])
         XCTAssertEqual(bad.status, 400)
+    }
+}
+
+/// Why `tileMargin` is not read: tileserver-gl draws a tile larger and crops it so labels near its
+/// edges are placed as in the neighbouring tiles; glsnap places them the same whatever the view's
+/// size, so a tile already is the middle of a larger view.
+final class TileserverGLTileMarginTests: XCTestCase {
+    func testTileIsTheMiddleOfALargerView() throws {
+        let s = try TileserverGL.server().server.service
+        let c = Mercator.tileCenter(z: 13, x: 2101, y: 3045)
+        let id = TileserverGL.styleID
+        let view = try PNGDecoder().decode(s.handle(method: "GET", path: String(format: "/styles/\(id)/static/%.9f,%.9f,12/352x352.png", c.lon, c.lat)).body)
+        var middle = [UInt8]()
+        for y in 48..<304 { middle += view.pixels[((y * 352) + 48) * 4..<((y * 352) + 304) * 4] }
+        let tile = try PNGDecoder().decode(s.handle(method: "GET", path: "/styles/\(id)/13/2101/3045.png").body).pixels
+        XCTAssertEqual(tile.count, middle.count)
+        let differing = stride(from: 0, to: min(tile.count, middle.count), by: 4).filter { i in
+            (0..<3).contains { abs(Int(tile[i + $0]) - Int(middle[i + $0])) > 24 }
+        }.count
+        print("tile vs the middle of a view 96 px larger: \(differing) of 65536 pixels differ")
+        XCTAssertLessThan(differing, 256 * 256 / 100)
     }
 }
