@@ -192,6 +192,17 @@ public struct ServerConfig: Sendable {
             }
             styles.append(style)
         }
+        // serveAllStyles: every `.json` file of `paths.styles` (no recursion) too, named by its file
+        // name; read at start and on each reload (tileserver-gl also watches the folder).
+        if options["serveAllStyles"] as? Bool == true {
+            let known = Set(styles.map(\.id))
+            let files = (try? FileManager.default.contentsOfDirectory(atPath: paths.styles)) ?? []
+            for file in files.sorted() where file.hasSuffix(".json") && !file.hasPrefix(".") {
+                let id = String(file.dropLast(5))
+                guard isSafeName(id), !known.contains(id) else { continue }
+                styles.append(Style(id: id, path: absolutePath(file, base: paths.styles)))
+            }
+        }
         guard !styles.isEmpty else { throw ServerError.config(file: path, message: "no styles configured (\"styles\": {...})") }
         var sources: [String: String] = [:]
         for (id, value) in top["data"] as? [String: Any] ?? [:] {

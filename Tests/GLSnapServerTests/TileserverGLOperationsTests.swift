@@ -256,6 +256,14 @@ final class TileserverGLConfigKeysTests: XCTestCase {
         XCTAssertEqual((data["tiles"] as? [String])?.count, 2)
         XCTAssertThrowsError(try load(#", "domains": ["*.example.com"]"#, styles: #""a": {"style": "bright-v9-chicago.json"}"#))
 
+        // serveAllStyles: every style file of paths.styles, by its file name, beside the configured ones.
+        s = try load(#", "serveAllStyles": true"#, styles: #""a": {"style": "bright-v9-chicago.json"}"#)
+        let all = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(s.handle(method: "GET", path: "/styles.json").body)) as? [[String: Any]])
+        let ids = Set(all.compactMap { $0["id"] as? String })
+        let files = try FileManager.default.contentsOfDirectory(atPath: TileserverGL.fixtures! + "/styles").filter { $0.hasSuffix(".json") }
+        XCTAssertEqual(ids, Set(files.map { String($0.dropLast(5)) } + ["a"]))
+        XCTAssertEqual(s.handle(method: "GET", path: "/styles/positron-helsinki/style.json").status, 200)
+
         // serveAllFonts: by default only the fonts the styles name (basic-v9 names no Italic).
         s = try load("", styles: #""a": {"style": "basic-v9-chicago.json"}"#)
         XCTAssertEqual(try JSONSerialization.jsonObject(with: Data(s.handle(method: "GET", path: "/fonts.json").body)) as? [String],
