@@ -30,7 +30,7 @@ extension MapService {
         guard !files.isEmpty else { throw ServerError.notFound("no font of '\(stack.joined(separator: ","))' has glyphs \(range)") }
         let bytes: [UInt8]
         if files.count == 1 { bytes = files[0] } else {
-            do { bytes = try GlyphPBF.combine(files, name: stack.joined(separator: ","), range: range) } catch {
+            do { bytes = try GlyphStacks.combine(files, name: stack.joined(separator: ","), range: range) } catch {
                 throw ServerError.renderFailed("glyphs \(range) of '\(stack.joined(separator: ","))': \(error)")
             }
         }

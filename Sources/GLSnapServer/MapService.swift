@@ -14,6 +14,7 @@ public final class MapService: @unchecked Sendable {
     /// Kept across reloads (`MapServer.reload`), so counters do not restart.
     let metrics: ServerMetrics
     let icons: IconStore
+    let captions: CaptionText
     let catalog: DataCatalog
     /// Escapes each line (see `logEscaped`) before handing it on.
     let log: @Sendable (String) -> Void
@@ -48,6 +49,7 @@ public final class MapService: @unchecked Sendable {
         router = Router(maxSize: config.maxSize, maxScaleFactor: config.maxScaleFactor, pbfAlias: config.pbfAlias)
         queue = RenderQueue(slots: config.workers, maxWaiting: config.queue)
         icons = IconStore(folder: config.paths.icons)
+        captions = CaptionText(catalog: catalog)
         self.log = { log(logEscaped($0)) }
         publicBase = MapService.base(config: config, port: config.port)
         listeningPort = config.port
@@ -167,6 +169,7 @@ public final class MapService: @unchecked Sendable {
                 try s.snapshotter.snapshot(camera: camera, size: Size(width: Double(r.width), height: Double(r.height)),
                                            pixelRatio: Double(r.scale)) { o in
                     overlays.draw(on: &o, icons: self.icons)
+                    self.caption(&o.image, width: Double(r.width), height: Double(r.height), pixelRatio: Double(r.scale), attribution: true)
                 }.image
             }
         }
@@ -236,7 +239,21 @@ public final class MapService: @unchecked Sendable {
     }
 
     /// A 256-px tile at zoom z is a 256×256 view at GL zoom z-1; at z 0, a 512 view at zoom 0 halved.
+    /// `watermark` (tiles and static maps) and `staticAttributionText` (static maps) drawn on the image.
+    private func caption(_ image: inout RGBAImage, width: Double, height: Double, pixelRatio: Double, attribution: Bool) {
+        if let w = config.watermark { captions.watermark(w, width: width, height: height, pixelRatio: pixelRatio, on: &image) }
+        if attribution, let a = config.staticAttributionText {
+            captions.attribution(a, width: width, height: height, pixelRatio: pixelRatio, on: &image)
+        }
+    }
+
     private func renderTile(_ s: ServedStyle, _ t: TileRequest) throws -> RGBAImage {
+        var image = try renderTileMap(s, t)
+        caption(&image, width: Double(t.tileSize), height: Double(t.tileSize), pixelRatio: Double(t.scale), attribution: false)
+        return image
+    }
+
+    private func renderTileMap(_ s: ServedStyle, _ t: TileRequest) throws -> RGBAImage {
         let c = Mercator.tileCenter(z: t.z, x: t.x, y: t.y)
         let camera = { (zoom: Double) in CameraOptions(center: Coordinate(latitude: c.lat, longitude: c.lon), zoom: zoom, bearing: 0, pitch: 0) }
         if t.tileSize == 256 && t.z == 0 {

@@ -124,6 +124,10 @@ public struct ServerConfig: Sendable {
     /// tileserver-gl's `serveAllFonts`: every font of the font folders is served; false (the
     /// default, as there): only the fonts the styles' `text-font` name.
     public var serveAllFonts = false
+    /// tileserver-gl's `watermark`: text drawn at the bottom left of tiles and static maps; nil: none.
+    public var watermark: String?
+    /// tileserver-gl's `staticAttributionText`: a boxed line at the bottom right of static maps; nil: none.
+    public var staticAttributionText: String?
     /// libmicrohttpd's threading: one thread per connection (default), or a fixed pool.
     public var threading: Threading = .perConnection
 
@@ -215,6 +219,8 @@ public struct ServerConfig: Sendable {
         }
         var config = ServerConfig(paths: paths, styles: styles, data: sources)
         config.serveStaticMaps = options["serveStaticMaps"] as? Bool ?? true
+        config.watermark = (options["watermark"] as? String).flatMap { $0.isEmpty ? nil : $0 }
+        config.staticAttributionText = (options["staticAttributionText"] as? String).flatMap { $0.isEmpty ? nil : $0 }
         config.serveAllFonts = options["serveAllFonts"] as? Bool ?? false
         config.allowInlineMarkerImages = options["allowInlineMarkerImages"] as? Bool ?? false
         switch options["frontPage"] {

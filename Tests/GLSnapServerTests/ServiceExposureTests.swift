@@ -91,10 +91,10 @@ final class ServiceExposureTests: XCTestCase {
         let combined = service.handle(method: "GET", path: "/fonts/Noto Sans Bold,Noto Sans Regular/0-255.pbf")
         XCTAssertEqual(combined.status, 200)
         func glyphs(_ b: [UInt8]) throws -> (name: String, ids: [UInt64: ArraySlice<UInt8>]) {
-            let stack = try XCTUnwrap(try GlyphPBF.fields(b[...]).first { $0.number == 1 })
-            let fields = try GlyphPBF.fields(stack.bytes)
+            let stack = try XCTUnwrap(try GlyphStacks.fields(b[...]).first { $0.number == 1 })
+            let fields = try GlyphStacks.fields(stack.bytes)
             var ids: [UInt64: ArraySlice<UInt8>] = [:]
-            for g in fields where g.number == 3 { ids[try XCTUnwrap(try GlyphPBF.fields(g.bytes).first { $0.number == 1 }).value] = g.bytes }
+            for g in fields where g.number == 3 { ids[try XCTUnwrap(try GlyphStacks.fields(g.bytes).first { $0.number == 1 }).value] = g.bytes }
             return (String(decoding: fields.first { $0.number == 1 }?.bytes ?? [], as: UTF8.self), ids)
         }
         let both = try glyphs(combined.body), boldGlyphs = try glyphs([UInt8](try XCTUnwrap(bold)))

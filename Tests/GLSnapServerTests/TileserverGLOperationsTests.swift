@@ -339,3 +339,39 @@ final class TileserverGLTileMarginTests: XCTestCase {
         XCTAssertLessThan(differing, 256 * 256 / 100)
     }
 }
+
+/// tileserver-gl's `watermark` and `staticAttributionText`, drawn with the served fonts.
+final class TileserverGLCaptionTests: XCTestCase {
+    func testWatermarkAndAttribution() throws {
+        guard let f = TileserverGL.fixtures else { throw XCTSkip("../shared/fixtures is not here") }
+        let folder = NSTemporaryDirectory() + "tsgl-caption-\(getpid())"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let plainConfig = try ServerConfig.load(path: try TileserverGL.writeConfig(into: folder, fixtures: f))
+        let path = "/styles/\(TileserverGL.styleID)/static/-87.63,41.88,12/300x200@2x.png"
+        let plain = try PNGDecoder().decode(try MapService(config: plainConfig).handle(method: "GET", path: path).body)
+        var config = plainConfig
+        config.watermark = "glsnap watermark"
+        config.staticAttributionText = "(c) OpenStreetMap contributors"
+        let service = try MapService(config: config)
+        let marked = try PNGDecoder().decode(service.handle(method: "GET", path: path).body)
+        try Data(try PNGEncoder().encode(marked)).write(to: URL(fileURLWithPath: folder + "/caption.png"))
+        func changed(x0: Int, y0: Int, x1: Int, y1: Int) -> Int {
+            var n = 0
+            for y in y0..<y1 { for x in x0..<x1 {
+                let i = (y * marked.width + x) * 4
+                if (0..<3).contains(where: { abs(Int(marked.pixels[i + $0]) - Int(plain.pixels[i + $0])) > 30 }) { n += 1 }
+            } }
+            return n
+        }
+        // Pixels (600x400 at @2x): the watermark at the bottom left, the attribution box at the bottom right.
+        let bottomLeft = changed(x0: 0, y0: 360, x1: 250, y1: 400), bottomRight = changed(x0: 350, y0: 350, x1: 600, y1: 400)
+        let top = changed(x0: 0, y0: 0, x1: 600, y1: 300)
+        print("captions: \(bottomLeft) pixels changed at the bottom left, \(bottomRight) at the bottom right, \(top) above; \(folder)/caption.png")
+        XCTAssertGreaterThan(bottomLeft, 300)
+        XCTAssertGreaterThan(bottomRight, 800)
+        XCTAssertEqual(top, 0)
+        let tile = try PNGDecoder().decode(service.handle(method: "GET", path: "/styles/\(TileserverGL.styleID)/13/2101/3045.png").body)
+        let plainTile = try PNGDecoder().decode(try MapService(config: plainConfig).handle(method: "GET", path: "/styles/\(TileserverGL.styleID)/13/2101/3045.png").body)
+        XCTAssertNotEqual(tile.pixels, plainTile.pixels, "tiles carry the watermark")
+    }
+}

@@ -1,6 +1,6 @@
 /// Glyph range files (the `glyphs` protobuf of MapLibre: fontstacks = 1 { name = 1, range = 2,
 /// glyphs = 3 { id = 1, ... } }) combined into one fontstack, as tileserver-gl serves a stack `A,B`.
-enum GlyphPBF {
+enum GlyphStacks {
     struct Malformed: Error, CustomStringConvertible {
         var description: String
     }
