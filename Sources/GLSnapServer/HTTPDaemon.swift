@@ -4,15 +4,24 @@ import Foundation
 /// The HTTP transport: libmicrohttpd with its own polling thread, answering each request through
 /// `MapService` on a connection thread. Owns the listening socket (so port 0 gives a free port).
 final class HTTPDaemon: @unchecked Sendable {
-    let service: MapService
+    /// The service answering: replaced whole by `replace(_:)` (a reload); a request keeps the one it started with.
+    var service: MapService { serviceLock.lock(); defer { serviceLock.unlock() }; return current }
+    private var current: MapService
+    private let serviceLock = NSLock()
+    /// The port to listen on: `config.port` unless given.
+    private let requestedPort: Int?
+    /// Answers only `/metrics` (the `--metrics` listener).
+    let metricsOnly: Bool
     private(set) var port = 0
     private var daemon: OpaquePointer?
     private var listenFD: Int32 = -1
     /// Header deadline and eviction of slow connections (see `ConnectionGuard`).
     let guardian: ConnectionGuard
 
-    init(service: MapService) {
-        self.service = service
+    init(service: MapService, port: Int? = nil, metricsOnly: Bool = false) {
+        current = service
+        requestedPort = port
+        self.metricsOnly = metricsOnly
         let c = service.config
         guardian = ConnectionGuard(headerTimeout: c.headerTimeout, connectionLimit: max(1, c.connectionLimit),
                                    perAddress: max(0, c.connectionsPerAddress))
@@ -20,10 +29,15 @@ final class HTTPDaemon: @unchecked Sendable {
 
     deinit { stop() }
 
+    /// Answers new requests with `service`; requests in progress finish on the old one.
+    func replace(_ service: MapService) {
+        serviceLock.lock(); current = service; serviceLock.unlock()
+    }
+
     /// Binds, listens and starts the daemon.
     func start() throws {
         let config = service.config
-        listenFD = try HTTPDaemon.listen(address: config.bind, port: config.port)
+        listenFD = try HTTPDaemon.listen(address: config.bind, port: requestedPort ?? config.port)
         port = boundPort()
         var flags = MHD_USE_INTERNAL_POLLING_THREAD.rawValue | MHD_USE_ITC.rawValue
         let cls = Unmanaged.passUnretained(self).toOpaque()
@@ -118,16 +132,20 @@ final class HTTPDaemon: @unchecked Sendable {
         return r == 0 ? Int(UInt16(bigEndian: addr.sin_port)) : 0
     }
 
-    fileprivate func answer(_ connection: OpaquePointer, url: String, method: String) -> MHD_Result {
+    fileprivate func answer(_ connection: OpaquePointer, url: String, method: String, body: RequestBody? = nil) -> MHD_Result {
         guardian.headersComplete(connectionKey(connection))
         var box = QueryBox()
         withUnsafeMutablePointer(to: &box) { ptr in
             _ = MHD_get_connection_values(connection, .GET_ARGUMENT_KIND, queryIterator, ptr)
         }
         let ifNoneMatch = MHD_lookup_connection_value(connection, .HEADER_KIND, "If-None-Match").map { String(cString: $0) }
-        let r = box.overflow
+        let service = self.service
+        let r = metricsOnly
+            ? (url == "/metrics" ? service.metricsResponse() : HTTPResponse.error(.notFound("this port serves /metrics only")))
+            : box.overflow
             ? HTTPResponse.error(.badRequest("more than \(QueryBox.maxItems) query arguments"))
-            : service.handle(method: method, path: url, query: box.items, ifNoneMatch: ifNoneMatch)
+            : service.handle(method: method, path: url, query: box.items, ifNoneMatch: ifNoneMatch,
+                             body: body.map { $0.tooLarge ? .tooLarge : .bytes($0.bytes) })
         let response = r.body.withUnsafeBytes { raw in
             MHD_create_response_from_buffer(raw.count, UnsafeMutableRawPointer(mutating: raw.baseAddress), .RESPMEM_MUST_COPY)
         }
@@ -153,12 +171,46 @@ private let queryIterator: MHD_KeyValueIterator = { cls, _, key, value in
     return .YES
 }
 
-/// Answers on the first call for each request: GET and HEAD carry no body; other methods get 405
-/// at once (libmicrohttpd then closes the connection instead of reading their body).
-private let accessHandler: MHD_AccessHandlerCallback = { cls, connection, url, method, _, _, _, _ in
+/// A POST body as it arrives: kept up to `limit` bytes; past it, counted and dropped.
+final class RequestBody {
+    let limit: Int
+    private(set) var bytes: [UInt8] = []
+    private(set) var tooLarge = false
+    init(limit: Int, tooLarge: Bool = false) { self.limit = limit; self.tooLarge = tooLarge }
+
+    func append(_ data: UnsafeRawBufferPointer) {
+        guard !tooLarge else { return }
+        guard bytes.count + data.count <= limit else { tooLarge = true; bytes = []; return }
+        bytes.append(contentsOf: data)
+    }
+}
+
+/// GET and HEAD carry no body: answered on the first call. A POST's body is collected over the
+/// following calls (kept in `con_cls`, freed by `completionNotifier`) and answered on the last;
+/// one declaring more than 4 × `maxRequestBody` gets 413 at once. Other methods get 405 at once
+/// (libmicrohttpd then closes the connection instead of reading their body).
+private let accessHandler: MHD_AccessHandlerCallback = { cls, connection, url, method, _, data, size, state in
     guard let cls, let connection, let url, let method else { return .NO }
     let daemon = Unmanaged<HTTPDaemon>.fromOpaque(cls).takeUnretainedValue()
-    return daemon.answer(connection, url: String(cString: url), method: String(cString: method))
+    let name = String(cString: method)
+    guard name == "POST", let state, let size else { return daemon.answer(connection, url: String(cString: url), method: name) }
+    guard let stored = state.pointee else {
+        let limit = daemon.service.config.maxRequestBody
+        if let declared = MHD_lookup_connection_value(connection, .HEADER_KIND, "Content-Length").flatMap({ Int(String(cString: $0)) }),
+           declared > 4 * limit {
+            return daemon.answer(connection, url: String(cString: url), method: name, body: RequestBody(limit: limit, tooLarge: true))
+        }
+        daemon.guardian.headersComplete(connectionKey(connection))
+        state.pointee = Unmanaged.passRetained(RequestBody(limit: limit)).toOpaque()
+        return .YES
+    }
+    let body = Unmanaged<RequestBody>.fromOpaque(stored).takeUnretainedValue()
+    if size.pointee > 0 {
+        body.append(UnsafeRawBufferPointer(start: data, count: size.pointee))
+        size.pointee = 0
+        return .YES
+    }
+    return daemon.answer(connection, url: String(cString: url), method: name, body: body)
 }
 
 private func connectionKey(_ connection: OpaquePointer) -> UInt { UInt(bitPattern: Int(bitPattern: UnsafeRawPointer(connection))) }
@@ -176,7 +228,11 @@ private let connectionNotifier: MHD_NotifyConnectionCallback = { cls, connection
 }
 
 /// A response was sent (or the request failed): the next request's header clock starts.
-private let completionNotifier: MHD_RequestCompletedCallback = { cls, connection, _, _ in
+private let completionNotifier: MHD_RequestCompletedCallback = { cls, connection, state, _ in
+    if let state, let stored = state.pointee {
+        Unmanaged<RequestBody>.fromOpaque(stored).release()
+        state.pointee = nil
+    }
     guard let cls, let connection else { return }
     Unmanaged<HTTPDaemon>.fromOpaque(cls).takeUnretainedValue().guardian.responseSent(connectionKey(connection))
 }

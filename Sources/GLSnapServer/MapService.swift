@@ -11,8 +11,10 @@ public final class MapService: @unchecked Sendable {
     let styleOrder: [String]
     let router: Router
     let queue: RenderQueue
-    let metrics = ServerMetrics()
+    /// Kept across reloads (`MapServer.reload`), so counters do not restart.
+    let metrics: ServerMetrics
     let icons: IconStore
+    let captions: CaptionText
     let catalog: DataCatalog
     /// Escapes each line (see `logEscaped`) before handing it on.
     let log: @Sendable (String) -> Void
@@ -23,24 +25,34 @@ public final class MapService: @unchecked Sendable {
     /// 0.0.0.0. The request's Host header is never used: behind a shared cache it would let one
     /// client poison the URLs every other client gets.
     var publicBase: String
+    /// The port listened on (`config.port` until the server has started).
+    var listeningPort: Int
 
     /// Loads every configured style (a style that cannot be read fails the whole service).
     /// `log` receives one line per refused or failed request.
-    public init(config: ServerConfig, log: @escaping @Sendable (String) -> Void = { _ in }) throws {
+    public convenience init(config: ServerConfig, log: @escaping @Sendable (String) -> Void = { _ in }) throws {
+        try self.init(config: config, metrics: ServerMetrics(), log: log)
+    }
+
+    init(config: ServerConfig, metrics: ServerMetrics, log: @escaping @Sendable (String) -> Void) throws {
         precondition(config.workers >= 1 && config.queue >= 0, "workers must be at least 1 and queue at least 0")
         self.config = config
+        self.metrics = metrics
         let catalog = DataCatalog(config: config)
         var loaded: [String: ServedStyle] = [:]
         for s in config.styles { loaded[s.id] = try ServedStyle(style: s, config: config, catalog: catalog) }
         try catalog.open()
+        if !config.serveAllFonts { catalog.allowedFonts = loaded.values.reduce(into: Set<String>()) { $0.formUnion($1.fontNames) } }
         self.catalog = catalog
         styles = loaded
         styleOrder = config.styles.map(\.id)
-        router = Router(maxSize: config.maxSize, maxScaleFactor: config.maxScaleFactor)
+        router = Router(maxSize: config.maxSize, maxScaleFactor: config.maxScaleFactor, pbfAlias: config.pbfAlias)
         queue = RenderQueue(slots: config.workers, maxWaiting: config.queue)
         icons = IconStore(folder: config.paths.icons)
+        captions = CaptionText(catalog: catalog)
         self.log = { log(logEscaped($0)) }
         publicBase = MapService.base(config: config, port: config.port)
+        listeningPort = config.port
     }
 
     /// Requests being handled now.
@@ -48,12 +60,12 @@ public final class MapService: @unchecked Sendable {
 
     /// Answers one request. `query` holds the decoded query arguments in order (repeated keys kept).
     public func handle(method: String, path: String, query: [(key: String, value: String)] = [],
-                       ifNoneMatch: String? = nil) -> HTTPResponse {
+                       ifNoneMatch: String? = nil, body: RequestBodyContent? = nil) -> HTTPResponse {
         let start = DispatchTime.now().uptimeNanoseconds
         counterLock.lock(); inFlightCount += 1; counterLock.unlock()
         var response: HTTPResponse
         do {
-            response = try respond(method: method, path: path, query: query, ifNoneMatch: ifNoneMatch)
+            response = try respond(method: method, path: path, query: query, ifNoneMatch: ifNoneMatch, body: body)
         } catch let e as ServerError {
             response = .error(e)
             log("\(e.status) \(method.prefix(16)) \(path.prefix(200)): \(e)")
@@ -63,19 +75,46 @@ public final class MapService: @unchecked Sendable {
         }
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
         metrics.record(status: response.status, seconds: seconds)
+        let route = try? router.route(path)
+        metrics.record(method: ["GET", "HEAD", "POST", "OPTIONS"].contains(method) ? method : "other",
+                       route: route?.metricsName ?? "<unknown>", status: response.status)
+        if response.status == 200, let type = route?.servedType(path: path) {
+            metrics.recordServed(type: type.type, name: type.name)
+        }
+        if config.cors { response.headers.append(("Access-Control-Allow-Origin", "*")) }
         counterLock.lock(); inFlightCount -= 1; counterLock.unlock()
         return response
     }
 
     private func respond(method: String, path: String, query: [(key: String, value: String)],
-                         ifNoneMatch: String?) throws -> HTTPResponse {
-        guard method == "GET" || method == "HEAD" else { throw ServerError.methodNotAllowed("method \(method.prefix(16)) is not allowed: use GET") }
+                         ifNoneMatch: String?, body: RequestBodyContent?) throws -> HTTPResponse {
+        if method == "OPTIONS" && config.cors {
+            // A CORS preflight, as tileserver-gl's cors() answers it.
+            return HTTPResponse(status: 204, headers: [("Access-Control-Allow-Methods", "GET, HEAD, POST, OPTIONS"),
+                                                       ("Access-Control-Allow-Headers", "Content-Type, If-None-Match"),
+                                                       ("Access-Control-Max-Age", "86400")])
+        }
+        guard method == "GET" || method == "HEAD" || method == "POST" else {
+            throw ServerError.methodNotAllowed("method \(method.prefix(16)) is not allowed: use GET")
+        }
         let base = publicBase
-        switch try router.route(path) {
-        case .index: return .text(indexPage(), type: "text/html; charset=utf-8")
+        let route = try router.route(path)
+        var query = query
+        if method == "POST" {
+            guard case .staticImage = route else { throw ServerError.methodNotAllowed("POST is only for static maps: use GET") }
+            query = try StaticPOST.merge(query: query, body: body ?? .bytes([]), limit: config.maxRequestBody)
+        }
+        try checkServed(route)
+        switch route {
+        case .index:
+            switch config.frontPage {
+            case .builtIn: return .text(indexPage(), type: "text/html; charset=utf-8")
+            case .none: throw ServerError.notFound("there is no front page (frontPage: false)")
+            case .file(let file): return try frontPageFile(file)
+            }
         case .health: return .text("OK")
         case .metrics:
-            return .text(metrics.text(queue: queue.depth, inFlight: inFlight), type: "text/plain; version=0.0.4")
+            return metricsResponse()
         case .stylesList:
             let items = styleOrder.compactMap { styles[$0] }.map { s in
                 "{\"version\": 8, \"name\": \(JSON.quote(s.name)), \"id\": \(JSON.quote(s.id)), "
@@ -98,6 +137,22 @@ public final class MapService: @unchecked Sendable {
             return try sprite(try style(id), highDensity: highDensity, json: json)
         case let .glyphs(stack, range):
             return try glyphs(stack: stack, range: range)
+        case .fontList:
+            return .json("[" + catalog.fontNames().map(JSON.quote).joined(separator: ", ") + "]", extra: [("Cache-Control", config.cacheControl)])
+        case .wmts(let id):
+            let s = try style(id)
+            return HTTPResponse(status: 200, headers: [("Content-Type", "text/xml; charset=utf-8"), ("Cache-Control", config.cacheControl)],
+                                body: Array(wmtsCapabilities(s).utf8))
+        case let .viewer(id, data):
+            guard hasViewer else { throw ServerError.notFound("no map viewer: the service was started without --maplibre") }
+            return .text(data ? try dataViewer(id) : styleViewer(try style(id)), type: "text/html; charset=utf-8")
+        case .file(let segments):
+            return try staticFile(segments)
+        case .viewerAsset(let js):
+            guard let folder = config.maplibreFolder else { throw ServerError.notFound("no map viewer: the service was started without --maplibre") }
+            return try viewerAsset(folder: folder, js: js)
+        case let .tileJSONList(rendered, data):
+            return try tileJSONList(rendered: rendered, data: data, base: base)
         case .dataJSON(let id):
             return try dataTileJSON(id, base: base)
         case let .dataTile(id, tile, ext):
@@ -105,7 +160,8 @@ public final class MapService: @unchecked Sendable {
         case .staticImage(let r):
             let s = try style(r.id)
             let overlays = try Overlays.parse(query, limits: .init(maxPoints: config.maxOverlayPoints, maxPaths: config.maxPaths,
-                                                                   maxMarkers: config.maxMarkers))
+                                                                   maxMarkers: config.maxMarkers, inlineMarkers: config.allowInlineMarkerImages),
+                                              raw: r.raw)
             let camera = try staticCamera(r, overlays: overlays, query: query)
             let tag = etag(s, path: path, query: query)
             if matches(ifNoneMatch, tag) { return notModified(tag) }
@@ -113,9 +169,33 @@ public final class MapService: @unchecked Sendable {
                 try s.snapshotter.snapshot(camera: camera, size: Size(width: Double(r.width), height: Double(r.height)),
                                            pixelRatio: Double(r.scale), timeLimit: timeLimit) { o in
                     overlays.draw(on: &o, icons: self.icons)
+                    self.caption(&o.image, width: Double(r.width), height: Double(r.height), pixelRatio: Double(r.scale), attribution: true)
                 }.image
             }
         }
+    }
+
+    /// 404 for what the configuration turns off: static maps (`serveStaticMaps`), a style's
+    /// rendered tiles, static maps and TileJSON (`serve_rendered`), its style.json and sprite (`serve_data`).
+    private func checkServed(_ route: Route) throws {
+        let id: String, rendered: Bool
+        switch route {
+        case .staticImage(let r):
+            guard config.serveStaticMaps else { throw ServerError.notFound("static maps are not served (serveStaticMaps: false)") }
+            (id, rendered) = (r.id, true)
+        case .tile(let t): (id, rendered) = (t.id, true)
+        case .tileJSON(let i, _), .wmts(let i): (id, rendered) = (i, true)
+        case .style(let i), .sprite(let i, _, _): (id, rendered) = (i, false)
+        default: return
+        }
+        guard let s = styles[id] else { return }
+        if rendered && !s.serveRendered { throw ServerError.notFound("style '\(id)' is not rendered here (serve_rendered: false)") }
+        if !rendered && !s.serveData { throw ServerError.notFound("style '\(id)' is not served as a style (serve_data: false)") }
+    }
+
+    /// `/metrics`: glsnap's series, then tileserver-gl's.
+    func metricsResponse() -> HTTPResponse {
+        .text(metrics.text(queue: queue.depth, inFlight: inFlight, styles: styleOrder, workers: config.workers), type: "text/plain; version=0.0.4")
     }
 
     private func style(_ id: String) throws -> ServedStyle {
@@ -164,7 +244,21 @@ public final class MapService: @unchecked Sendable {
     }
 
     /// A 256-px tile at zoom z is a 256×256 view at GL zoom z-1; at z 0, a 512 view at zoom 0 halved.
+    /// `watermark` (tiles and static maps) and `staticAttributionText` (static maps) drawn on the image.
+    private func caption(_ image: inout RGBAImage, width: Double, height: Double, pixelRatio: Double, attribution: Bool) {
+        if let w = config.watermark { captions.watermark(w, width: width, height: height, pixelRatio: pixelRatio, on: &image) }
+        if attribution, let a = config.staticAttributionText {
+            captions.attribution(a, width: width, height: height, pixelRatio: pixelRatio, on: &image)
+        }
+    }
+
     private func renderTile(_ s: ServedStyle, _ t: TileRequest, timeLimit: Double?) throws -> RGBAImage {
+        var image = try renderTileMap(s, t, timeLimit: timeLimit)
+        caption(&image, width: Double(t.tileSize), height: Double(t.tileSize), pixelRatio: Double(t.scale), attribution: false)
+        return image
+    }
+
+    private func renderTileMap(_ s: ServedStyle, _ t: TileRequest, timeLimit: Double?) throws -> RGBAImage {
         let c = Mercator.tileCenter(z: t.z, x: t.x, y: t.y)
         let camera = { (zoom: Double) in CameraOptions(center: Coordinate(latitude: c.lat, longitude: c.lon), zoom: zoom, bearing: 0, pitch: 0) }
         if t.tileSize == 256 && t.z == 0 {

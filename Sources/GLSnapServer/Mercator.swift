@@ -39,6 +39,12 @@ enum Mercator {
         return (c.lon, c.lat, zoom)
     }
 
+    /// EPSG:3857 meters (spherical Mercator on the WGS 84 equatorial radius) to degrees.
+    static func fromMeters(x: Double, y: Double) -> (lon: Double, lat: Double) {
+        let r = 6378137.0
+        return (x / r * 180 / .pi, atan(sinh(y / r)) * 180 / .pi)
+    }
+
     /// The center of tile (z, x, y) of a 2^z × 2^z grid.
     static func tileCenter(z: Int, x: Int, y: Int) -> (lon: Double, lat: Double) {
         let n = Double(1 << z)

@@ -1,4 +1,6 @@
+import Foundation
 import GLSnapStyle
+import GLSnapImage
 
 /// Straight-alpha RGBA, components 0...1.
 struct RGBA: Equatable {
@@ -19,16 +21,25 @@ struct RGBA: Equatable {
     }
 }
 
+/// How a stroke's ends are drawn (`linecap`, canvas names; tileserver-gl's default butt).
+enum LineCap: String, Equatable { case butt, round, square }
+/// How a stroke's corners are drawn (`linejoin`; default miter, limit 10 as a canvas's).
+enum LineJoin: String, Equatable { case miter, round, bevel }
+
 /// A polyline or polygon drawn over a static image (`path=`).
 struct OverlayPath: Equatable {
     var points: [(lon: Double, lat: Double)]
-    var stroke: RGBA
+    /// nil: `none` or `transparent`, no stroke.
+    var stroke: RGBA?
     var fill: RGBA?
     /// Stroke width in points; 0 draws no stroke.
     var width: Double
+    /// A wider stroke under the line (`border`), `borderWidth` points past each side of it.
+    var border: RGBA? = nil
+    var borderWidth: Double = 0
 
     static func == (a: OverlayPath, b: OverlayPath) -> Bool {
-        a.stroke == b.stroke && a.fill == b.fill && a.width == b.width
+        a.stroke == b.stroke && a.fill == b.fill && a.width == b.width && a.border == b.border && a.borderWidth == b.borderWidth
             && a.points.count == b.points.count && zip(a.points, b.points).allSatisfy { $0.lon == $1.lon && $0.lat == $1.lat }
     }
 }
@@ -38,6 +49,8 @@ struct OverlayMarker: Equatable {
     var lon: Double, lat: Double
     /// A file name in the configured icons folder (PNG); other names draw a circle.
     var icon: String
+    /// A `data:image/png;base64,...` icon, decoded (tileserver-gl's `allowInlineMarkerImages`).
+    var inline: RGBAImage? = nil
     var scale: Double = 1
     var offsetX: Double = 0, offsetY: Double = 0
 }
@@ -46,6 +59,8 @@ struct OverlayMarker: Equatable {
 struct Overlays: Equatable {
     var paths: [OverlayPath] = []
     var markers: [OverlayMarker] = []
+    var lineCap = LineCap.butt
+    var lineJoin = LineJoin.miter
 
     var isEmpty: Bool { paths.isEmpty && markers.isEmpty }
 
@@ -54,42 +69,67 @@ struct Overlays: Equatable {
         paths.flatMap(\.points) + markers.map { ($0.lon, $0.lat) }
     }
 
-    struct Limits { var maxPoints: Int; var maxPaths: Int; var maxMarkers: Int }
+    struct Limits {
+        var maxPoints: Int; var maxPaths: Int; var maxMarkers: Int
+        /// `ServerConfig.allowInlineMarkerImages`.
+        var inlineMarkers = false
+    }
 
-    /// Reads `path`, `marker`, `latlng`, `stroke`, `fill` and `width` as tileserver-gl does; a
-    /// coordinate or option that does not parse is a 400 (tileserver-gl skips it silently).
-    static func parse(_ query: [(key: String, value: String)], limits: Limits) throws -> Overlays {
+    /// Reads `path`, `marker`, `latlng`, `stroke`, `fill`, `width`, `border`, `borderwidth`,
+    /// `linecap` and `linejoin` as tileserver-gl does; a coordinate or option that does not parse is
+    /// a 400 (tileserver-gl skips it silently).
+    /// `raw`: coordinate pairs are EPSG:3857 meters (`static/raw`; encoded polylines stay degrees, as tileserver-gl's).
+    static func parse(_ query: [(key: String, value: String)], limits: Limits, raw: Bool = false) throws -> Overlays {
         func first(_ k: String) -> String? { query.first { $0.key == k }?.value }
         let latlng = first("latlng") == "1" || first("latlng") == "true"
-        let stroke = try first("stroke").map { try RGBA(css: $0, parameter: "stroke") } ?? RGBA(r: 0, g: 64 / 255, b: 1, a: 0.7)
-        let fill = try first("fill").map { try RGBA(css: $0, parameter: "fill") }
+        let stroke: RGBA? = try first("stroke").map { try paint($0, "stroke") } ?? RGBA(r: 0, g: 64 / 255, b: 1, a: 0.7)
+        // An empty `fill=` is tileserver-gl's default fill.
+        let fill: RGBA? = try first("fill").flatMap { $0.isEmpty ? RGBA(r: 1, g: 1, b: 1, a: 0.4) : try paint($0, "fill") }
         var width = 1.0
         if let w = first("width") { width = try strokeWidth(w) }
+        let border: RGBA? = try first("border").flatMap { try paint($0, "border") }
+        let borderWidth = try first("borderwidth").map(borderSize)
         var result = Overlays()
+        if let c = first("linecap") {
+            guard let cap = LineCap(rawValue: c) else { throw ServerError.badRequest("linecap must be butt, round or square") }
+            result.lineCap = cap
+        }
+        if let j = first("linejoin") {
+            guard let join = LineJoin(rawValue: j) else { throw ServerError.badRequest("linejoin must be miter, round or bevel") }
+            result.lineJoin = join
+        }
         var total = 0
         for item in query where item.key == "path" {
             guard result.paths.count < limits.maxPaths else { throw ServerError.badRequest("more than \(limits.maxPaths) paths") }
-            var path = OverlayPath(points: [], stroke: stroke, fill: fill, width: width)
-            var parts = item.value.split(separator: "|", omittingEmptySubsequences: true)[...]
-            // Per-path options come first: fill:..., stroke:..., width:...
+            var path = OverlayPath(points: [], stroke: stroke, fill: fill, width: width, border: border)
+            var inlineBorder: RGBA?? = nil, inlineBorderWidth: Double? = nil
+            var parts = item.value.split(separator: "|", omittingEmptySubsequences: false)[...]
+            // Per-path options come first: fill:..., stroke:..., width:..., border:..., borderwidth:...
             while let p = parts.first, let colon = p.firstIndex(of: ":"), !p.hasPrefix("enc:") {
                 let name = p[..<colon], value = String(p[p.index(after: colon)...])
                 switch name {
-                case "fill": path.fill = try RGBA(css: value, parameter: "path fill")
-                case "stroke": path.stroke = try RGBA(css: value, parameter: "path stroke")
+                case "fill": path.fill = try paint(value, "path fill")
+                case "stroke": path.stroke = try paint(value, "path stroke")
                 case "width": path.width = try strokeWidth(value)
-                default: throw ServerError.badRequest("unknown path option '\(name.prefix(32))' (fill, stroke, width)")
+                case "border": inlineBorder = .some(try paint(value, "path border"))
+                case "borderwidth": inlineBorderWidth = try borderSize(value)
+                default: throw ServerError.badRequest("unknown path option '\(name.prefix(32))' (fill, stroke, width, border, borderwidth)")
                 }
                 parts = parts.dropFirst()
             }
+            // As tileserver-gl: an inline border takes its inline width; else the query's; else 10% of the line.
+            if let b = inlineBorder { path.border = b }
+            path.borderWidth = (inlineBorder != nil ? inlineBorderWidth : nil) ?? borderWidth ?? path.width * 0.1
             if let p = parts.first, p.hasPrefix("enc:") {
-                path.points = try decodePolyline(p.dropFirst(4), limit: limits.maxPoints - total)
+                // The polyline is everything after "enc:", '|' included (a valid polyline character).
+                let encoded = parts.joined(separator: "|").dropFirst(4)
+                path.points = try decodePolyline(Substring(encoded), limit: limits.maxPoints - total)
             } else {
-                for pair in parts {
+                for pair in parts where !pair.isEmpty {
                     guard total + path.points.count < limits.maxPoints else {
                         throw ServerError.badRequest("overlays have more than \(limits.maxPoints) points")
                     }
-                    path.points.append(try coordinate(pair, latlng: latlng))
+                    path.points.append(try coordinate(pair, latlng: latlng, raw: raw))
                 }
             }
             guard !path.points.isEmpty else { throw ServerError.badRequest("a path needs at least one lng,lat pair") }
@@ -100,10 +140,16 @@ struct Overlays: Equatable {
             guard result.markers.count < limits.maxMarkers else { throw ServerError.badRequest("more than \(limits.maxMarkers) markers") }
             let parts = item.value.split(separator: "|", omittingEmptySubsequences: false)
             guard parts.count >= 2 else { throw ServerError.badRequest("a marker is lng,lat|icon[|scale:s][|offset:x,y]") }
-            let c = try coordinate(parts[0], latlng: latlng)
+            let c = try coordinate(parts[0], latlng: latlng, raw: raw)
             let icon = String(parts[1])
-            guard isSafeName(icon) else { throw ServerError.badRequest("invalid marker icon name (a file name in the icons folder)") }
-            var marker = OverlayMarker(lon: c.lon, lat: c.lat, icon: icon)
+            var inline: RGBAImage?
+            if icon.hasPrefix("data:") {
+                guard limits.inlineMarkers else { throw ServerError.badRequest("inline marker images are off (allowInlineMarkerImages)") }
+                inline = try inlineIcon(icon)
+            } else {
+                guard isSafeName(icon) else { throw ServerError.badRequest("invalid marker icon name (a file name in the icons folder)") }
+            }
+            var marker = OverlayMarker(lon: c.lon, lat: c.lat, icon: inline == nil ? icon : "inline", inline: inline)
             for option in parts.dropFirst(2) {
                 if option.hasPrefix("scale:"), let s = parseDecimal(option.dropFirst(6)), s > 0, s <= 8 {
                     marker.scale = s
@@ -126,17 +172,46 @@ struct Overlays: Equatable {
         return result
     }
 
+    /// Largest inline icon: the PNG's bytes and its side in pixels (as a file icon's, `IconStore`).
+    static let maxInlineBytes = 1 << 20, maxInlineSide = 512
+
+    /// `data:image/png;base64,...` decoded; a 400 naming what is wrong otherwise.
+    private static func inlineIcon(_ uri: String) throws -> RGBAImage {
+        let prefix = "data:image/png;base64,"
+        guard uri.hasPrefix(prefix) else { throw ServerError.badRequest("an inline marker image must be data:image/png;base64,...") }
+        // A '+' left unescaped in a query reads as a space.
+        let text = uri.dropFirst(prefix.count).replacingOccurrences(of: " ", with: "+")
+        guard text.utf8.count <= maxInlineBytes * 4 / 3 + 4, let data = Data(base64Encoded: String(text)) else {
+            throw ServerError.badRequest("the inline marker image is not base64 or larger than \(maxInlineBytes >> 10) KiB")
+        }
+        do { return try PNGDecoder(limits: .init(maxDimension: maxInlineSide, maxBytes: maxInlineBytes)).decode([UInt8](data)) } catch {
+            throw ServerError.badRequest("the inline marker image is not a PNG of at most \(maxInlineSide) px a side: \(error)")
+        }
+    }
+
+    /// A CSS color, or nil for `none` and `transparent` (nothing drawn).
+    /// A colour parameter; `none` and `transparent` paint nothing.
+    private static func paint(_ s: String, _ parameter: String) throws -> RGBA? {
+        s == "none" || s == "transparent" ? nil : try RGBA(css: s, parameter: parameter)
+    }
+
+    private static func borderSize(_ s: String) throws -> Double {
+        guard let w = parseDecimal(Substring(s)), (0...100).contains(w) else { throw ServerError.badRequest("border width must be 0-100") }
+        return w
+    }
+
     private static func strokeWidth(_ s: String) throws -> Double {
         guard let w = parseDecimal(Substring(s)), (0...100).contains(w) else { throw ServerError.badRequest("stroke width must be 0-100") }
         return w
     }
 
-    private static func coordinate(_ pair: Substring, latlng: Bool) throws -> (lon: Double, lat: Double) {
+    private static func coordinate(_ pair: Substring, latlng: Bool, raw: Bool) throws -> (lon: Double, lat: Double) {
         let xy = pair.split(separator: ",", omittingEmptySubsequences: false)
         guard xy.count == 2, var lon = parseDecimal(xy[0]), var lat = parseDecimal(xy[1]) else {
             throw ServerError.badRequest("'\(pair.prefix(48))' is not a lng,lat pair")
         }
         if latlng { swap(&lon, &lat) }
+        if raw { (lon, lat) = Mercator.fromMeters(x: lon, y: lat) }
         guard (-180...180).contains(lon), (-90...90).contains(lat) else {
             throw ServerError.badRequest("coordinate \(lon),\(lat) is out of range")
         }

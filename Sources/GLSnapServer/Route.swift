@@ -26,6 +26,8 @@ struct StaticRequest: Equatable {
     var height: Int
     var scale: Int
     var format: ImageFormat
+    /// `static/raw/...`: the view's and the overlays' coordinates are EPSG:3857 meters.
+    var raw = false
 }
 
 struct TileRequest: Equatable {
@@ -55,6 +57,18 @@ enum Route: Equatable {
     case dataJSON(id: String)
     /// `/data/{id}/{z}/{x}/{y}.{ext}`: a tile as stored.
     case dataTile(id: String, tile: TileID, ext: String)
+    /// `/fonts.json`: the font names served.
+    case fontList
+    /// `/styles/{id}/wmts.xml`: WMTS capabilities of the raster tiles.
+    case wmts(id: String)
+    /// `/index.json` (styles' then data's), `/rendered.json`, `/data.json`: TileJSON arrays.
+    case tileJSONList(rendered: Bool, data: Bool)
+    /// `/files/{name}[/{name}...]`: a file of `paths.files`.
+    case file(segments: [String])
+    /// `/styles/{id}/`, `/data/{id}/`: a MapLibre GL JS map page.
+    case viewer(id: String, data: Bool)
+    /// `/maplibre/maplibre-gl.{js,css}`: the viewer's library.
+    case viewerAsset(js: Bool)
 }
 
 /// Turns a request path into a `Route`, checking every number and name; throws `ServerError`
@@ -64,8 +78,12 @@ struct Router {
     var maxScaleFactor: Int
     /// Formats with an encoder; others answer 400 "not supported yet".
     var encodable: Set<ImageFormat> = [.png, .jpeg, .webp]
+    /// `ServerConfig.pbfAlias`: a data tile named `{y}.{alias}` is the `.pbf` tile.
+    var pbfAlias: String?
     static let maxZoom = 22.0
     static let maxPitch = 85.0
+    /// tileserver-gl's limit on a center's latitude (a little past Mercator's 85.0511).
+    static let maxCenterLatitude = 85.06
 
     func route(_ path: String) throws -> Route {
         guard path.utf8.count <= 4096 else { throw ServerError.badRequest("the path is longer than 4096 bytes") }
@@ -78,6 +96,10 @@ struct Router {
             case "health": return .health
             case "metrics": return .metrics
             case "styles.json": return .stylesList
+            case "fonts.json": return .fontList
+            case "index.json": return .tileJSONList(rendered: true, data: true)
+            case "rendered.json": return .tileJSONList(rendered: true, data: false)
+            case "data.json": return .tileJSONList(rendered: false, data: true)
             default: break
             }
         case 2 where parts[0] == "styles" && parts[1].hasSuffix(".json"):
@@ -88,20 +110,41 @@ struct Router {
             return .style(id: try styleID(parts[1]))
         case 3 where parts[0] == "styles" && ["sprite.json", "sprite.png", "sprite@2x.json", "sprite@2x.png"].contains(parts[2]):
             return .sprite(id: try styleID(parts[1]), highDensity: parts[2].contains("@2x"), json: parts[2].hasSuffix(".json"))
+        case 3 where (parts[0] == "styles" || parts[0] == "data") && parts[2].isEmpty:
+            return .viewer(id: parts[0] == "styles" ? try styleID(parts[1]) : try dataID(parts[1]), data: parts[0] == "data")
+        case 2 where parts[0] == "maplibre" && (parts[1] == "maplibre-gl.js" || parts[1] == "maplibre-gl.css"):
+            return .viewerAsset(js: parts[1].hasSuffix(".js"))
+        case 3 where parts[0] == "styles" && parts[2] == "wmts.xml":
+            return .wmts(id: try styleID(parts[1]))
+        // tileserver-gl's `/styles/{id}/sprite/{spriteID}[@2x].{json,png}`: one sheet here, "default".
+        case 4 where parts[0] == "styles" && parts[2] == "sprite"
+            && ["default.json", "default.png", "default@2x.json", "default@2x.png"].contains(parts[3]):
+            return .sprite(id: try styleID(parts[1]), highDensity: parts[3].contains("@2x"), json: parts[3].hasSuffix(".json"))
         case 3 where parts[0] == "fonts":
             return try glyphs(stack: parts[1], file: parts[2])
         case 2 where parts[0] == "data" && parts[1].hasSuffix(".json"):
             return .dataJSON(id: try dataID(String(parts[1].dropLast(5))))
         case 5 where parts[0] == "data":
             return try dataTile(id: try dataID(parts[1]), z: parts[2], x: parts[3], last: parts[4])
+        case 6 where parts[0] == "styles" && parts[2] == "static" && parts[3] == "raw":
+            return .staticImage(try staticRequest(id: try styleID(parts[1]), spec: parts[4], last: parts[5], raw: true))
         case 5 where parts[0] == "styles" && parts[2] == "static":
             return .staticImage(try staticRequest(id: try styleID(parts[1]), spec: parts[3], last: parts[4]))
         case 5 where parts[0] == "styles":
             return .tile(try tileRequest(id: try styleID(parts[1]), tileSize: 256, z: parts[2], x: parts[3], last: parts[4]))
         case 6 where parts[0] == "styles" && (parts[2] == "256" || parts[2] == "512"):
             return .tile(try tileRequest(id: try styleID(parts[1]), tileSize: Int(parts[2]) ?? 256, z: parts[3], x: parts[4], last: parts[5]))
+        case 6 where parts[0] == "styles" && smallInt(Substring(parts[2])) != nil:
+            _ = try styleID(parts[1])
+            throw ServerError.badRequest("tile size \(parts[2]) is not served: use 256 or 512")
         default:
             break
+        }
+        if parts.first == "files", (2...9).contains(parts.count) {
+            guard parts.dropFirst().allSatisfy(isSafeName) else {
+                throw ServerError.badRequest("invalid file name (letters, digits, '-', '_', '.' per folder, not starting with '.')")
+            }
+            return .file(segments: Array(parts.dropFirst()))
         }
         if parts.first == "styles", parts.count >= 2 { _ = try styleID(parts[1]) }
         if parts.first == "data", parts.count >= 2 { _ = try dataID(parts[1]) }
@@ -131,6 +174,8 @@ struct Router {
     }
 
     func dataTile(id: String, z: String, x: String, last: String) throws -> Route {
+        var last = last
+        if let alias = pbfAlias, last.hasSuffix("." + alias) { last = String(last.dropLast(alias.count)) + "pbf" }
         guard let dot = last.lastIndex(of: ".") else { throw ServerError.badRequest("the tile needs an extension (.pbf, .png, ...)") }
         let ext = String(last[last.index(after: dot)...])
         guard let zi = smallInt(Substring(z)), let xi = smallInt(Substring(x)), let yi = smallInt(last[..<dot]) else {
@@ -180,14 +225,18 @@ struct Router {
         guard let zi = smallInt(Substring(z)), let xi = smallInt(Substring(x)), let yi = smallInt(yPart) else {
             throw ServerError.badRequest("tile coordinates must be non-negative integers")
         }
-        guard zi <= Int(Router.maxZoom) else { throw ServerError.notFound("tile zoom \(zi) is above \(Int(Router.maxZoom))") }
-        guard xi < 1 << zi, yi < 1 << zi else { throw ServerError.notFound("tile \(zi)/\(xi)/\(yi) is outside the \(1 << zi)x\(1 << zi) grid") }
+        // tileserver-gl answers 400 "Out of bounds" for these.
+        guard zi <= Int(Router.maxZoom) else { throw ServerError.badRequest("tile zoom \(zi) is above \(Int(Router.maxZoom))") }
+        guard xi < 1 << zi, yi < 1 << zi else { throw ServerError.badRequest("tile \(zi)/\(xi)/\(yi) is outside the \(1 << zi)x\(1 << zi) grid") }
+        guard scale != 1 || !last.contains("@") else { throw ServerError.badRequest("scale @1x is not a scale: leave it out") }
         guard tileSize * scale <= maxSize else { throw ServerError.badRequest("tile of \(tileSize * scale) pixels exceeds maxSize \(maxSize)") }
         return TileRequest(id: id, tileSize: tileSize, z: zi, x: xi, y: yi, scale: scale, format: format)
     }
 
-    func staticRequest(id: String, spec: String, last: String) throws -> StaticRequest {
+    func staticRequest(id: String, spec: String, last: String, raw: Bool = false) throws -> StaticRequest {
         let (sizePart, scale, format) = try splitLast(last)
+        // tileserver-gl's static route does not match an explicit @1x: 404.
+        guard scale != 1 || !last.contains("@") else { throw ServerError.notFound("scale @1x is not a scale: leave it out") }
         let wh = sizePart.split(separator: "x", omittingEmptySubsequences: false)
         guard wh.count == 2, let w = smallInt(wh[0]), let h = smallInt(wh[1]) else {
             throw ServerError.badRequest("the image size must be {width}x{height}, e.g. 512x512")
@@ -196,19 +245,34 @@ struct Router {
         guard max(w, h) * scale <= maxSize else {
             throw ServerError.badRequest("image \(w)x\(h)@\(scale)x exceeds maxSize \(maxSize) pixels per side")
         }
-        return StaticRequest(id: id, view: try view(spec), width: w, height: h, scale: scale, format: format)
+        return StaticRequest(id: id, view: try view(spec, raw: raw), width: w, height: h, scale: scale, format: format, raw: raw)
     }
 
-    func view(_ spec: String) throws -> StaticView {
+    func view(_ spec: String, raw: Bool = false) throws -> StaticView {
         if spec == "auto" { return .auto }
         let halves = spec.split(separator: "@", omittingEmptySubsequences: false)
         guard halves.count <= 2 else { throw ServerError.badRequest("malformed view '\(spec.prefix(64))'") }
-        let nums = try numbers(halves[0])
+        // A view tileserver-gl's pattern does not match (an empty number: a trailing comma) is a 404 there.
+        guard !halves.contains(where: { $0.split(separator: ",", omittingEmptySubsequences: false).contains { $0.isEmpty } }) else {
+            throw ServerError.notFound("malformed view '\(spec.prefix(64))': an empty number (a trailing comma?)")
+        }
+        var nums = try numbers(halves[0])
+        if raw {
+            // EPSG:3857 meters: each x,y pair (the box's corners, the center) to degrees.
+            for i in stride(from: 0, to: nums.count - 1, by: 2) {
+                let c = Mercator.fromMeters(x: nums[i], y: nums[i + 1])
+                nums[i] = c.lon; nums[i + 1] = c.lat
+            }
+        }
         if halves.count == 1 && nums.count == 4 {
             let (w, s, e, n) = (nums[0], nums[1], nums[2], nums[3])
-            guard (-180...180).contains(w), (-180...180).contains(e), w <= e,
-                  (-Mercator.maxLatitude...Mercator.maxLatitude).contains(s), (-Mercator.maxLatitude...Mercator.maxLatitude).contains(n), s <= n else {
-                throw ServerError.badRequest("invalid bounds: need minx <= maxx within -180..180 and miny <= maxy within -85.05..85.05")
+            // As tileserver-gl: the box may reach the poles and past the antimeridian; its center
+            // must be a valid center (|lon| <= 180, |lat| <= 85.06).
+            let cx = (w + e) / 2, cy = (s + n) / 2
+            guard w <= e, s <= n, e - w <= 720, (-90...90).contains(s), (-90...90).contains(n),
+                  abs(cx) <= 180, abs(cy) <= Router.maxCenterLatitude else {
+                throw ServerError.badRequest("invalid bounds: need minx <= maxx (at most 720 degrees apart), miny <= maxy within -90..90, "
+                                             + "and a center within -180..180, -85.06..85.06")
             }
             return .bounds(west: w, south: s, east: e, north: n)
         }
@@ -223,13 +287,16 @@ struct Router {
             if bp.count == 2 { pitch = bp[1] }
         }
         let (lon, lat, zoom) = (nums[0], nums[1], nums[2])
-        guard (-180...180).contains(lon), (-Mercator.maxLatitude...Mercator.maxLatitude).contains(lat) else {
-            throw ServerError.badRequest("invalid center \(lon),\(lat): longitude must be within -180..180, latitude within -85.05..85.05")
+        guard (-180...180).contains(lon), abs(lat) <= Router.maxCenterLatitude else {
+            throw ServerError.badRequest("invalid center \(lon),\(lat): longitude must be within -180..180, latitude within -85.06..85.06")
         }
-        guard (0...Router.maxZoom).contains(zoom) else { throw ServerError.badRequest("zoom \(zoom) is outside 0-\(Int(Router.maxZoom))") }
-        guard (0...Router.maxPitch).contains(pitch) else { throw ServerError.badRequest("pitch \(pitch) is outside 0-\(Int(Router.maxPitch))") }
+        guard zoom >= 0 else { throw ServerError.notFound("zoom \(zoom) is below 0") }
+        guard zoom <= Router.maxZoom else { throw ServerError.badRequest("zoom \(zoom) is outside 0-\(Int(Router.maxZoom))") }
+        // As tileserver-gl (MapLibre clamps it): pitch is drawn within 0-85.
+        guard abs(pitch) <= 36000 else { throw ServerError.badRequest("pitch \(pitch) is out of range") }
+        pitch = max(0, min(Router.maxPitch, pitch))
         guard abs(bearing) <= 36000 else { throw ServerError.badRequest("bearing \(bearing) is out of range") }
-        return .center(lon: lon, lat: lat, zoom: zoom, bearing: bearing.truncatingRemainder(dividingBy: 360), pitch: pitch)
+        return .center(lon: lon, lat: max(-Mercator.maxLatitude, min(Mercator.maxLatitude, lat)), zoom: zoom, bearing: bearing.truncatingRemainder(dividingBy: 360), pitch: pitch)
     }
 
     private func numbers(_ s: Substring) throws -> [Double] {
@@ -265,4 +332,42 @@ func smallInt(_ s: Substring) -> Int? {
 
 extension Character {
     var isASCIIDigit: Bool { isASCII && isNumber }
+}
+
+extension Route {
+    /// The route's pattern, for the `route` label of `tileserver_http_requests_total`.
+    var metricsName: String {
+        switch self {
+        case .index: return "/"
+        case .health: return "/health"
+        case .metrics: return "/metrics"
+        case .stylesList: return "/styles.json"
+        case .style: return "/styles/:id/style.json"
+        case .tileJSON: return "/styles/:tileSize/:id.json"
+        case .tile: return "/styles/:id/:tileSize/:z/:x/:y.:format"
+        case .staticImage: return "/styles/:id/static/:view/:size.:format"
+        case .sprite: return "/styles/:id/sprite"
+        case .glyphs: return "/fonts/:fontstack/:range.pbf"
+        case .dataJSON: return "/data/:id.json"
+        case .dataTile: return "/data/:id/:z/:x/:y.:format"
+        case .fontList: return "/fonts.json"
+        case .wmts: return "/styles/:id/wmts.xml"
+        case .tileJSONList(let rendered, let data): return rendered && data ? "/index.json" : rendered ? "/rendered.json" : "/data.json"
+        case .viewer(_, let data): return data ? "/data/:id/" : "/styles/:id/"
+        case .viewerAsset: return "/maplibre/:file"
+        case .file: return "/files/:name"
+        }
+    }
+
+    /// What `tileserver_tiles_served_total` counts a 200 of this route as: (type, name).
+    func servedType(path: String) -> (type: String, name: String)? {
+        switch self {
+        case .tile(let t): return ("rendered", t.id)
+        case .staticImage(let r): return ("rendered", r.id)
+        case .style(let id): return ("style", id)
+        case let .glyphs(stack, _): return ("font", stack.joined(separator: ","))
+        case let .dataTile(id, _, ext): return (ext == "pbf" ? "vector" : "raster", id)
+        default: return nil
+        }
+    }
 }

@@ -7,6 +7,12 @@ import GLSnapGL
 final class ServedStyle: @unchecked Sendable {
     let id: String
     let name: String
+    /// From the configuration: see `ServerConfig.Style`.
+    let serveRendered: Bool, serveData: Bool
+    let tileJSONOverrides: [String: Any]
+    /// Every string in the layers' `text-font` values (font names, and the operators of
+    /// expressions, which name no font folder), for `serveAllFonts: false`.
+    let fontNames: Set<String>
     let snapshotter: Snapshotter
     /// 16 hex digits of the FNV-1a hash of the style file's bytes.
     let revision: String
@@ -24,6 +30,9 @@ final class ServedStyle: @unchecked Sendable {
 
     init(style: ServerConfig.Style, config: ServerConfig, catalog: DataCatalog) throws {
         id = style.id
+        serveRendered = style.serveRendered
+        serveData = style.serveData
+        tileJSONOverrides = style.tileJSON.flatMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] } ?? [:]
         guard let data = FileManager.default.contents(atPath: style.path) else {
             throw ServerError.config(file: style.path, message: "cannot read style '\(style.id)'")
         }
@@ -46,6 +55,14 @@ final class ServedStyle: @unchecked Sendable {
             throw ServerError.config(file: style.path, message: "\(error)")
         }
         name = object["name"] as? String ?? style.id
+        var fonts = Set<String>()
+        func strings(_ v: Any, depth: Int) {
+            if let t = v as? String { fonts.insert(t) } else if depth < 16, let a = v as? [Any] { a.forEach { strings($0, depth: depth + 1) } }
+        }
+        for layer in object["layers"] as? [[String: Any]] ?? [] {
+            if let f = (layer["layout"] as? [String: Any])?["text-font"] { strings(f, depth: 0) }
+        }
+        fontNames = fonts
         let served = ServedStyle.serve(object, id: style.id, styleFolder: (style.path as NSString).deletingLastPathComponent,
                                        config: config, catalog: catalog)
         servedObject = served.object
@@ -66,9 +83,7 @@ final class ServedStyle: @unchecked Sendable {
     static func checkDataIDs(_ style: [String: Any], style entry: ServerConfig.Style, config: ServerConfig) throws {
         let sources = style["sources"] as? [String: Any] ?? [:]
         for name in sources.keys.sorted() {
-            guard let url = (sources[name] as? [String: Any])?["url"] as? String,
-                  url.hasPrefix("mbtiles://{"), url.hasSuffix("}") else { continue }
-            let dataID = String(url.dropFirst("mbtiles://{".count).dropLast())
+            guard let url = (sources[name] as? [String: Any])?["url"] as? String, let dataID = ServerConfig.dataID(inURL: url) else { continue }
             guard config.data[dataID] == nil else { continue }
             let known = config.data.keys.sorted().joined(separator: ", ")
             throw ServerError.config(file: entry.path, message: "style '\(entry.id)': source '\(name)' names data id '\(dataID)', "
@@ -79,13 +94,13 @@ final class ServedStyle: @unchecked Sendable {
     /// The style as clients get it (tileserver-gl's layout): MBTiles sources at `/data/{id}.json`,
     /// a local sprite sheet at `/styles/{id}/sprite`, local glyphs at `/fonts/{fontstack}/{range}.pbf`.
     /// Remote URLs are kept. Local files the service does not serve (tile folders, GeoJSON files,
-    /// PMTiles, SVG-folder sprites) are left out: no path of this machine reaches a client.
+    /// SVG-folder sprites) are left out: no path of this machine reaches a client.
     static func serve(_ style: [String: Any], id: String, styleFolder: String, config: ServerConfig,
                       catalog: DataCatalog) -> (object: [String: Any], spriteBase: String?) {
         func isRemote(_ url: String) -> Bool { url.hasPrefix("http://") || url.hasPrefix("https://") }
         func localPath(_ url: String) -> String {
             var u = url
-            for scheme in ["file://", "mbtiles://"] where u.hasPrefix(scheme) { u = String(u.dropFirst(scheme.count)) }
+            for scheme in ["file://", "mbtiles://", "pmtiles://"] where u.hasPrefix(scheme) { u = String(u.dropFirst(scheme.count)) }
             return absolutePath(u, base: styleFolder)
         }
         var s = style
@@ -94,9 +109,9 @@ final class ServedStyle: @unchecked Sendable {
                 guard var src = value as? [String: Any] else { continue }
                 if let u = src["url"] as? String, !isRemote(u) {
                     src["url"] = nil
-                    if u.hasPrefix("mbtiles://{"), u.hasSuffix("}") {
-                        src["url"] = "local://data/\(u.dropFirst("mbtiles://{".count).dropLast()).json"
-                    } else if u.hasPrefix("mbtiles://") {
+                    if let dataID = ServerConfig.dataID(inURL: u) {
+                        src["url"] = "local://data/\(dataID).json"
+                    } else if u.hasPrefix("mbtiles://") || u.hasPrefix("pmtiles://") {
                         src["url"] = "local://data/\(catalog.id(forFile: localPath(u))).json"
                     } else if src["tiles"] == nil {
                         src["tiles"] = [String]()

@@ -16,11 +16,22 @@ public struct ServerConfig: Sendable {
     /// Folders, absolute.
     public struct Paths: Sendable, Equatable {
         public var root, styles, fonts, sprites, mbtiles, icons: String
+        /// tileserver-gl's `paths.files` (default `public/files`): served at `/files/{name}`.
+        public var files: String = ""
     }
     /// One served style: its id (the URL name) and its style file, absolute.
     public struct Style: Sendable, Equatable {
         public var id: String
         public var path: String
+        /// tileserver-gl's `serve_rendered`: false serves no tiles, static maps or raster TileJSON.
+        public var serveRendered = true
+        /// tileserver-gl's `serve_data`: false serves no style.json and sprite of the style.
+        public var serveData = true
+        /// tileserver-gl's `tilejson`: keys (a JSON object's text) put over the raster TileJSON;
+        /// its `format` also sets the tiles' extension.
+        public var tileJSON: String?
+
+        public init(id: String, path: String) { self.id = id; self.path = path }
     }
 
     public var paths: Paths
@@ -78,6 +89,45 @@ public struct ServerConfig: Sendable {
     public var maxOverlayPoints = 2000
     public var maxPaths = 20
     public var maxMarkers = 100
+    /// Largest POST body of a static map, in bytes (default 5 MiB, tileserver-gl's JSON limit);
+    /// a larger one answers 413, its bytes read and dropped, never held.
+    public var maxRequestBody = 5 << 20
+    /// `Access-Control-Allow-Origin: *` on every answer and 204 to preflight `OPTIONS` (default on,
+    /// as tileserver-gl; `--no-cors` turns it off).
+    public var cors = true
+    /// Port of a second listener answering only `/metrics` (`--metrics PORT`, tileserver-gl's
+    /// `--metrics`); nil: none (0 picks a free one, see `MapServer.metricsPort`).
+    public var metricsPort: Int?
+    /// A folder holding `maplibre-gl.js` and `maplibre-gl.css` (MapLibre GL JS, e.g. the PyPI
+    /// package `maplibre`'s `maplibre/srcjs`), served at `/maplibre/` for the map viewers at
+    /// `/styles/{id}/` and `/data/{id}/` (`--maplibre FOLDER`); nil: no viewers.
+    public var maplibreFolder: String?
+    /// tileserver-gl's `serveStaticMaps` (default true): false answers 404 to static maps.
+    public var serveStaticMaps = true
+    /// tileserver-gl's `frontPage`: the built-in page (default), none (404), or an HTML file.
+    public var frontPage: FrontPage = .builtIn
+    public enum FrontPage: Sendable, Equatable {
+        case builtIn
+        case none
+        case file(String)
+    }
+    /// tileserver-gl's `pbfAlias` without its leading '.' (e.g. `pbf.pict`): vector tiles at
+    /// `/data/{id}/{z}/{x}/{y}.{alias}` too (some CDNs mishandle `.pbf`); nil: none.
+    public var pbfAlias: String?
+    /// tileserver-gl's `domains`: host names (with an optional port) TileJSON lists tile URLs on,
+    /// one URL each, to spread a browser's requests; empty: the public URL alone. Entries with
+    /// `*` (tileserver-gl fills them from the request's Host, which is not trusted here) are refused.
+    public var domains: [String] = []
+    /// tileserver-gl's `allowInlineMarkerImages` (default false): markers may give their icon as
+    /// `data:image/png;base64,...` (at most 1 MiB, 512 px a side).
+    public var allowInlineMarkerImages = false
+    /// tileserver-gl's `serveAllFonts`: every font of the font folders is served; false (the
+    /// default, as there): only the fonts the styles' `text-font` name.
+    public var serveAllFonts = false
+    /// tileserver-gl's `watermark`: text drawn at the bottom left of tiles and static maps; nil: none.
+    public var watermark: String?
+    /// tileserver-gl's `staticAttributionText`: a boxed line at the bottom right of static maps; nil: none.
+    public var staticAttributionText: String?
     /// libmicrohttpd's threading: one thread per connection (default), or a fixed pool.
     public var threading: Threading = .perConnection
 
@@ -120,8 +170,9 @@ public struct ServerConfig: Sendable {
         let fileDir = (absolutePath(path, base: FileManager.default.currentDirectoryPath) as NSString).deletingLastPathComponent
         let root = absolutePath(p["root"] as? String ?? "", base: fileDir)
         func folder(_ key: String, _ fallback: String) -> String { absolutePath(p[key] as? String ?? fallback, base: root) }
-        let paths = Paths(root: root, styles: folder("styles", "styles"), fonts: folder("fonts", "fonts"),
+        var paths = Paths(root: root, styles: folder("styles", "styles"), fonts: folder("fonts", "fonts"),
                           sprites: folder("sprites", "sprites"), mbtiles: folder("mbtiles", ""), icons: folder("icons", "icons"))
+        paths.files = folder("files", "public/files")
 
         var styles: [Style] = []
         for (id, value) in top["styles"] as? [String: Any] ?? [:] {
@@ -131,18 +182,71 @@ public struct ServerConfig: Sendable {
             guard let entry = value as? [String: Any], let file = entry["style"] as? String, !file.isEmpty else {
                 throw ServerError.config(file: path, message: "styles.\(id) needs \"style\": a style file name")
             }
-            styles.append(Style(id: id, path: absolutePath(file, base: paths.styles)))
+            var style = Style(id: id, path: absolutePath(file, base: paths.styles))
+            style.serveRendered = entry["serve_rendered"] as? Bool ?? true
+            style.serveData = entry["serve_data"] as? Bool ?? true
+            if let tj = entry["tilejson"] {
+                guard let object = tj as? [String: Any], let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]) else {
+                    throw ServerError.config(file: path, message: "styles.\(id).tilejson must be a JSON object")
+                }
+                if let f = object["format"] { guard let f = f as? String, ["png", "jpg", "jpeg", "webp"].contains(f) else {
+                    throw ServerError.config(file: path, message: "styles.\(id).tilejson.format must be png, jpg, jpeg or webp")
+                } }
+                style.tileJSON = String(decoding: data, as: UTF8.self)
+            }
+            styles.append(style)
+        }
+        // serveAllStyles: every `.json` file of `paths.styles` (no recursion) too, named by its file
+        // name; read at start and on each reload (tileserver-gl also watches the folder).
+        if options["serveAllStyles"] as? Bool == true {
+            let known = Set(styles.map(\.id))
+            let files = (try? FileManager.default.contentsOfDirectory(atPath: paths.styles)) ?? []
+            for file in files.sorted() where file.hasSuffix(".json") && !file.hasPrefix(".") {
+                let id = String(file.dropLast(5))
+                guard isSafeName(id), !known.contains(id) else { continue }
+                styles.append(Style(id: id, path: absolutePath(file, base: paths.styles)))
+            }
         }
         guard !styles.isEmpty else { throw ServerError.config(file: path, message: "no styles configured (\"styles\": {...})") }
         var sources: [String: String] = [:]
         for (id, value) in top["data"] as? [String: Any] ?? [:] {
-            guard let entry = value as? [String: Any], let file = entry["mbtiles"] as? String, !file.isEmpty else {
-                // pmtiles and remote data are not read by glsnap: a style naming them fails when loaded.
-                continue
-            }
+            // tileserver-gl's "mbtiles" and "pmtiles" entries (local files; remote PMTiles are not read:
+            // a style naming them fails when loaded).
+            guard let entry = value as? [String: Any],
+                  let file = (entry["mbtiles"] as? String) ?? (entry["pmtiles"] as? String), !file.isEmpty,
+                  !file.hasPrefix("http://"), !file.hasPrefix("https://") else { continue }
             sources[id] = absolutePath(file, base: paths.mbtiles)
         }
         var config = ServerConfig(paths: paths, styles: styles, data: sources)
+        config.serveStaticMaps = options["serveStaticMaps"] as? Bool ?? true
+        config.watermark = (options["watermark"] as? String).flatMap { $0.isEmpty ? nil : $0 }
+        config.staticAttributionText = (options["staticAttributionText"] as? String).flatMap { $0.isEmpty ? nil : $0 }
+        config.serveAllFonts = options["serveAllFonts"] as? Bool ?? false
+        config.allowInlineMarkerImages = options["allowInlineMarkerImages"] as? Bool ?? false
+        switch options["frontPage"] {
+        case nil: break
+        case let b as Bool: config.frontPage = b ? .builtIn : .none
+        case let file as String where !file.isEmpty: config.frontPage = .file(absolutePath(file, base: root))
+        default: throw ServerError.config(file: path, message: "options.frontPage must be true, false or an HTML file's path")
+        }
+        if let alias = options["pbfAlias"] {
+            let a = (alias as? String ?? "").hasPrefix(".") ? String((alias as? String ?? "").dropFirst()) : alias as? String ?? ""
+            guard !a.isEmpty, a.utf8.count <= 32, a.split(separator: ".", omittingEmptySubsequences: false).allSatisfy({ isSafeName(String($0)) }) else {
+                throw ServerError.config(file: path, message: "options.pbfAlias must be an extension such as \".pbf.pict\" (letters, digits, '-', '_', '.')")
+            }
+            if a != "pbf" { config.pbfAlias = a }
+        }
+        if let d = options["domains"] {
+            let list = (d as? [String]) ?? (d as? String)?.split(separator: ",").map(String.init) ?? []
+            guard !list.isEmpty || (d as? [Any])?.isEmpty == true, list.count <= 64, list.allSatisfy({ domain in
+                (1...253).contains(domain.utf8.count) && domain.unicodeScalars.allSatisfy {
+                    CharacterSet.alphanumerics.contains($0) && $0.isASCII || "-.:[]".unicodeScalars.contains($0)
+                }
+            }) else {
+                throw ServerError.config(file: path, message: "options.domains must list up to 64 host names (letters, digits, '-', '.', ':'; no '*')")
+            }
+            config.domains = list
+        }
         if let v = options["maxSize"] as? Int {
             guard (1...16384).contains(v) else { throw ServerError.config(file: path, message: "options.maxSize must be 1-16384") }
             config.maxSize = v
@@ -169,12 +273,19 @@ public struct ServerConfig: Sendable {
         return config
     }
 
-    /// Rewrites `mbtiles://{name}` to the configured data file (used as the snapshotter's resource rewrite).
+    /// The data id a style's `mbtiles://{id}` or `pmtiles://{id}` URL names (tileserver-gl takes either).
+    static func dataID(inURL url: String) -> String? {
+        for scheme in ["mbtiles://{", "pmtiles://{"] where url.hasPrefix(scheme) && url.hasSuffix("}") {
+            return String(url.dropFirst(scheme.count).dropLast())
+        }
+        return nil
+    }
+
+    /// Rewrites `mbtiles://{name}` and `pmtiles://{name}` to the configured data file, with the
+    /// scheme its contents need (used as the snapshotter's resource rewrite).
     func rewrite(_ url: String) -> String? {
-        guard url.hasPrefix("mbtiles://{"), url.hasSuffix("}") else { return nil }
-        let name = String(url.dropFirst("mbtiles://{".count).dropLast())
-        guard let file = data[name] else { return nil }
-        return "mbtiles://" + file
+        guard let name = ServerConfig.dataID(inURL: url), let file = data[name] else { return nil }
+        return (isPMTiles(file) ? "pmtiles://" : "mbtiles://") + file
     }
 }
 

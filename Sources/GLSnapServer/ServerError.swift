@@ -7,6 +7,8 @@ public enum ServerError: Error, CustomStringConvertible, Equatable {
     case notFound(String)
     /// The method is not GET or HEAD (405).
     case methodNotAllowed(String)
+    /// A request body (POST) is larger than `ServerConfig.maxRequestBody` (413).
+    case payloadTooLarge(String)
     /// The render queue is full (503, with Retry-After).
     case overloaded
     /// The request waited or rendered past the time limit (504).
@@ -24,6 +26,7 @@ public enum ServerError: Error, CustomStringConvertible, Equatable {
         case .badRequest: return 400
         case .notFound: return 404
         case .methodNotAllowed: return 405
+        case .payloadTooLarge: return 413
         case .overloaded: return 503
         case .timedOut: return 504
         case .renderFailed, .config, .listen: return 500
@@ -32,7 +35,7 @@ public enum ServerError: Error, CustomStringConvertible, Equatable {
 
     public var description: String {
         switch self {
-        case .badRequest(let m), .notFound(let m), .methodNotAllowed(let m): return m
+        case .badRequest(let m), .notFound(let m), .methodNotAllowed(let m), .payloadTooLarge(let m): return m
         case .overloaded: return "the render queue is full: retry shortly"
         case .timedOut(let s): return "the request took longer than the time limit of \(formatSeconds(s)) s"
         case .renderFailed(let m): return "render failed: \(m)"

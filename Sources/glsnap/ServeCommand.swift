@@ -1,14 +1,16 @@
 import Foundation
 import GLSnapServer
 
-/// `glsnap serve`: parses options, starts `MapServer`, stops it gracefully on SIGTERM or SIGINT.
+/// `glsnap serve`: parses options, starts `MapServer`, reloads its configuration on SIGHUP, stops it
+/// gracefully on SIGTERM or SIGINT.
 enum ServeCommand {
     static let help = """
     usage: glsnap serve (--config CONFIG.json | STYLE.json) [--port N] [--bind ADDRESS] [--workers N]
                         [--queue N] [--timeout SECONDS] [--connection-timeout SECONDS]
                         [--header-timeout SECONDS] [--max-connections N]
                         [--max-connections-per-address N] [--public-url URL] [--cache-control VALUE]
-                        [--threads per-connection|N] [--llvmpipe-threads N] [--quiet]
+                        [--threads per-connection|N] [--llvmpipe-threads N] [--metrics PORT]
+                        [--no-cors] [--maplibre FOLDER] [--quiet]
 
     Serves static maps, raster tiles, TileJSON and styles over HTTP (tileserver-gl's endpoints).
     --config reads a tileserver-gl configuration file; a single STYLE.json is served with the id of
@@ -17,7 +19,11 @@ enum ServeCommand {
     head, however slowly it trickles in), 512 connections, 128 per client address (0: no cap), one
     thread per connection. URLs in styles and TileJSON start with --public-url (e.g.
     https://maps.example.com/), else http://BIND:PORT (server-relative when bound to 0.0.0.0); the
-    Host header is not trusted.
+    Host header is not trusted. CORS headers (Access-Control-Allow-Origin: *) are sent unless
+    --no-cors. --metrics PORT also serves /metrics on a port of its own. --maplibre FOLDER (holding
+    maplibre-gl.js and .css) serves map viewers at /styles/ID/ and /data/ID/. SIGHUP reloads the
+    configuration (styles, data, fonts; not the address, port or connection settings): requests in
+    progress finish, none is dropped; one that cannot load is logged and the old one kept.
     Each worker has a copy of Mesa of its own; --llvmpipe-threads sets Mesa's rasterizer threads per
     copy (default: the cores divided among the workers, 0 when that is one or less).
     """
@@ -26,12 +32,54 @@ enum ServeCommand {
         let a = try Arguments(argv, valued: ["--config", "--port", "--bind", "--workers", "--queue", "--timeout",
                                              "--connection-timeout", "--max-connections", "--cache-control", "--threads",
                                              "--llvmpipe-threads", "--header-timeout", "--max-connections-per-address",
-                                             "--public-url"],
-                              flags: ["--help", "-h", "--quiet"])
+                                             "--public-url", "--metrics", "--maplibre"],
+                              flags: ["--help", "-h", "--quiet", "--no-cors"])
         if a.flags.contains("--help") || a.flags.contains("-h") {
             print(help)
             return 0
         }
+        let config = try makeConfig(a)
+        let quiet = a.flags.contains("--quiet")
+        let log: @Sendable (String) -> Void = { line in
+            if !quiet { FileHandle.standardError.write(Data("glsnap serve: \(line)\n".utf8)) }
+        }
+        let server = try MapServer(config: config, log: log)
+        signal(SIGPIPE, SIG_IGN)
+        try server.start()
+        print("glsnap serve: \(config.styles.count) style(s) on http://\(config.bind):\(server.port)/ with \(config.workers) workers"
+              + (server.metricsPort.map { ", metrics on port \($0)" } ?? ""))
+        fflush(stdout)
+        let stop = DispatchSemaphore(value: 0)
+        var sources: [DispatchSourceSignal] = []
+        for sig in [SIGTERM, SIGINT] {
+            signal(sig, SIG_IGN)
+            let s = DispatchSource.makeSignalSource(signal: sig, queue: .global())
+            s.setEventHandler { stop.signal() }
+            s.resume()
+            sources.append(s)
+        }
+        // SIGHUP: read the configuration again, with the same command-line options, one reload at a time.
+        signal(SIGHUP, SIG_IGN)
+        let hup = DispatchSource.makeSignalSource(signal: SIGHUP, queue: DispatchQueue(label: "glsnap.reload"))
+        hup.setEventHandler {
+            do {
+                try server.reload(config: try makeConfig(a))
+                print("glsnap serve: configuration reloaded (\(server.service.config.styles.count) style(s))")
+                fflush(stdout)
+            } catch {
+                log("reload failed, the previous configuration stays: \(error)")
+            }
+        }
+        hup.resume()
+        sources.append(hup)
+        stop.wait()
+        print("glsnap serve: stopping (finishing requests in progress)")
+        server.shutdown()
+        return 0
+    }
+
+    /// The configuration from the file (or style) and the command-line options.
+    static func makeConfig(_ a: Arguments) throws -> ServerConfig {
         var config: ServerConfig
         if let file = a.options["--config"] {
             guard a.positionals.isEmpty else { throw UsageError("give --config or a style file, not both") }
@@ -71,26 +119,14 @@ enum ServeCommand {
             config.threading = .pool(threads: n)
         }
         config.llvmpipeThreads = try int("--llvmpipe-threads", 0...256)
-        let quiet = a.flags.contains("--quiet")
-        let server = try MapServer(config: config) { line in
-            if !quiet { FileHandle.standardError.write(Data("glsnap serve: \(line)\n".utf8)) }
+        config.metricsPort = try int("--metrics", 0...65535)
+        if a.flags.contains("--no-cors") { config.cors = false }
+        if let folder = a.options["--maplibre"] {
+            guard FileManager.default.fileExists(atPath: (folder as NSString).appendingPathComponent("maplibre-gl.js")) else {
+                throw UsageError("--maplibre \(folder): no maplibre-gl.js there (e.g. pip install maplibre; use its maplibre/srcjs folder)")
+            }
+            config.maplibreFolder = folder
         }
-        signal(SIGPIPE, SIG_IGN)
-        try server.start()
-        print("glsnap serve: \(config.styles.count) style(s) on http://\(config.bind):\(server.port)/ with \(config.workers) workers")
-        fflush(stdout)
-        let stop = DispatchSemaphore(value: 0)
-        var sources: [DispatchSourceSignal] = []
-        for sig in [SIGTERM, SIGINT] {
-            signal(sig, SIG_IGN)
-            let s = DispatchSource.makeSignalSource(signal: sig, queue: .global())
-            s.setEventHandler { stop.signal() }
-            s.resume()
-            sources.append(s)
-        }
-        stop.wait()
-        print("glsnap serve: stopping (finishing requests in progress)")
-        server.shutdown()
-        return 0
+        return config
     }
 }

@@ -83,13 +83,26 @@ final class ServiceExposureTests: XCTestCase {
             let glyphs = try XCTUnwrap(style["glyphs"] as? String)
             XCTAssertEqual(glyphs, "http://127.0.0.1:8080/fonts/{fontstack}/{range}.pbf")
         }
-        // A font stack takes the first font that has the range.
+        // As tileserver-gl: every font of a stack must be served; their glyphs are combined, the first font's winning.
         let regular = FileManager.default.contents(atPath: "\(root)/glyphs/Noto Sans Regular/0-255.pbf")
         let bold = FileManager.default.contents(atPath: "\(root)/glyphs/Noto Sans Bold/0-255.pbf")
         XCTAssertNotNil(regular)
         XCTAssertEqual(Data(service.handle(method: "GET", path: "/fonts/Noto Sans Regular/0-255.pbf").body), regular)
-        XCTAssertEqual(Data(service.handle(method: "GET", path: "/fonts/No Such Font,Noto Sans Bold,Noto Sans Regular/0-255.pbf").body), bold)
-        for (path, status) in [("/fonts/No Such Font/0-255.pbf", 404), ("/fonts/../0-255.pbf", 400), ("/fonts/Noto Sans Regular/1-256.pbf", 400),
+        let combined = service.handle(method: "GET", path: "/fonts/Noto Sans Bold,Noto Sans Regular/0-255.pbf")
+        XCTAssertEqual(combined.status, 200)
+        func glyphs(_ b: [UInt8]) throws -> (name: String, ids: [UInt64: ArraySlice<UInt8>]) {
+            let stack = try XCTUnwrap(try GlyphStacks.fields(b[...]).first { $0.number == 1 })
+            let fields = try GlyphStacks.fields(stack.bytes)
+            var ids: [UInt64: ArraySlice<UInt8>] = [:]
+            for g in fields where g.number == 3 { ids[try XCTUnwrap(try GlyphStacks.fields(g.bytes).first { $0.number == 1 }).value] = g.bytes }
+            return (String(decoding: fields.first { $0.number == 1 }?.bytes ?? [], as: UTF8.self), ids)
+        }
+        let both = try glyphs(combined.body), boldGlyphs = try glyphs([UInt8](try XCTUnwrap(bold)))
+        XCTAssertEqual(both.name, "Noto Sans Bold,Noto Sans Regular")
+        XCTAssertGreaterThanOrEqual(both.ids.count, boldGlyphs.ids.count)
+        XCTAssertTrue(boldGlyphs.ids.allSatisfy { both.ids[$0.key] == $0.value }, "the first font's glyphs win")
+        for (path, status) in [("/fonts/No Such Font/0-255.pbf", 400), ("/fonts/No Such Font,Noto Sans Bold/0-255.pbf", 400),
+                               ("/fonts/Noto Sans Bold/99840-100095.pbf", 400), ("/fonts/../0-255.pbf", 400), ("/fonts/Noto Sans Regular/1-256.pbf", 400),
                                ("/fonts/.hidden/0-255.pbf", 400), ("/data/..%2f/0/0/0.pbf", 400), ("/data/nope.json", 404),
                                ("/styles/bright-v9-chicago/sprite@3x.png", 404)] {
             XCTAssertEqual(service.handle(method: "GET", path: path).status, status, path)
