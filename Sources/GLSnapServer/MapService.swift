@@ -132,7 +132,7 @@ public final class MapService: @unchecked Sendable {
             let s = try style(t.id)
             let tag = etag(s, path: path, query: [])
             if matches(ifNoneMatch, tag) { return notModified(tag) }
-            return try render(s, etag: tag, format: t.format) { try self.renderTile(s, t, timeLimit: $0) }
+            return try render(s, etag: tag, format: t.format, path: path) { try self.renderTile(s, t, timeLimit: $0) }
         case let .sprite(id, highDensity, json):
             return try sprite(try style(id), highDensity: highDensity, json: json)
         case let .glyphs(stack, range):
@@ -165,12 +165,12 @@ public final class MapService: @unchecked Sendable {
             let camera = try staticCamera(r, overlays: overlays, query: query)
             let tag = etag(s, path: path, query: query)
             if matches(ifNoneMatch, tag) { return notModified(tag) }
-            return try render(s, etag: tag, format: r.format) { timeLimit in
+            return try render(s, etag: tag, format: r.format, path: path) { timeLimit in
                 try s.snapshotter.snapshot(camera: camera, size: Size(width: Double(r.width), height: Double(r.height)),
                                            pixelRatio: Double(r.scale), timeLimit: timeLimit) { o in
                     overlays.draw(on: &o, icons: self.icons)
                     self.caption(&o.image, width: Double(r.width), height: Double(r.height), pixelRatio: Double(r.scale), attribution: true)
-                }.image
+                }
             }
         }
     }
@@ -205,7 +205,9 @@ public final class MapService: @unchecked Sendable {
 
     /// Waits for a render slot, renders, encodes; 503 when the queue is full, 504 past the time limit.
     /// `body` gets the seconds left to the deadline: the snapshot stops there and frees its worker.
-    private func render(_ s: ServedStyle, etag: String, format: ImageFormat, _ body: (_ timeLimit: Double?) throws -> RGBAImage) throws -> HTTPResponse {
+    /// The snapshot's warnings (an icon left out, a sprite that cannot be loaded) are logged with `path`.
+    private func render(_ s: ServedStyle, etag: String, format: ImageFormat, path: String,
+                        _ body: (_ timeLimit: Double?) throws -> Snapshot) throws -> HTTPResponse {
         let start = Date()
         switch queue.acquire(deadline: start.addingTimeInterval(config.requestTimeout)) {
         case .full: throw ServerError.overloaded
@@ -216,7 +218,9 @@ public final class MapService: @unchecked Sendable {
         do {
             defer { queue.release() }
             let left = config.requestTimeout - Date().timeIntervalSince(start)
-            image = try body(left.isFinite ? max(0, left) : nil)
+            let snapshot = try body(left.isFinite ? max(0, left) : nil)
+            image = snapshot.image
+            for warning in snapshot.warnings.prefix(20) { log("warning \(path.prefix(200)): \(warning)") }
             metrics.recordRender(ok: true)
         } catch GLSnapError.timedOut {
             metrics.recordRender(ok: false)
@@ -252,24 +256,25 @@ public final class MapService: @unchecked Sendable {
         }
     }
 
-    private func renderTile(_ s: ServedStyle, _ t: TileRequest, timeLimit: Double?) throws -> RGBAImage {
-        var image = try renderTileMap(s, t, timeLimit: timeLimit)
-        caption(&image, width: Double(t.tileSize), height: Double(t.tileSize), pixelRatio: Double(t.scale), attribution: false)
-        return image
+    private func renderTile(_ s: ServedStyle, _ t: TileRequest, timeLimit: Double?) throws -> Snapshot {
+        var snapshot = try renderTileMap(s, t, timeLimit: timeLimit)
+        caption(&snapshot.image, width: Double(t.tileSize), height: Double(t.tileSize), pixelRatio: Double(t.scale), attribution: false)
+        return snapshot
     }
 
-    private func renderTileMap(_ s: ServedStyle, _ t: TileRequest, timeLimit: Double?) throws -> RGBAImage {
+    private func renderTileMap(_ s: ServedStyle, _ t: TileRequest, timeLimit: Double?) throws -> Snapshot {
         let c = Mercator.tileCenter(z: t.z, x: t.x, y: t.y)
         let camera = { (zoom: Double) in CameraOptions(center: Coordinate(latitude: c.lat, longitude: c.lon), zoom: zoom, bearing: 0, pitch: 0) }
         if t.tileSize == 256 && t.z == 0 {
-            let big = try s.snapshotter.snapshot(camera: camera(0), size: Size(width: 512, height: 512), pixelRatio: Double(t.scale),
-                                                 timeLimit: timeLimit).image
-            return halve(big)
+            var big = try s.snapshotter.snapshot(camera: camera(0), size: Size(width: 512, height: 512), pixelRatio: Double(t.scale),
+                                                 timeLimit: timeLimit)
+            big.image = halve(big.image)
+            return big
         }
         let zoom = t.tileSize == 512 ? Double(t.z) : Double(t.z - 1)
         let side = Double(t.tileSize)
         return try s.snapshotter.snapshot(camera: camera(zoom), size: Size(width: side, height: side), pixelRatio: Double(t.scale),
-                                          timeLimit: timeLimit).image
+                                          timeLimit: timeLimit)
     }
 
     private func staticCamera(_ r: StaticRequest, overlays: Overlays, query: [(key: String, value: String)]) throws -> CameraOptions {

@@ -70,3 +70,27 @@ final class RenderErrorTests: XCTestCase {
         XCTAssertTrue(metrics.contains("glsnap_render_errors_total 1"), metrics)
     }
 }
+
+/// What a snapshot warns about (here a sprite that cannot be loaded) is drawn around and logged
+/// with the request, not lost.
+final class RenderWarningLogTests: XCTestCase {
+    func testASpriteThatCannotBeLoadedIsLoggedWithTheRequest() throws {
+        let dir = NSTemporaryDirectory() + "glsnap-render-warnings-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let style = """
+        {"version": 8, "name": "w", "sprite": "nosuch/sprite", "center": [0, 0], "zoom": 2,
+         "sources": {"p": {"type": "geojson", "data": {"type": "Point", "coordinates": [0, 0]}}},
+         "layers": [{"id": "bg", "type": "background", "paint": {"background-color": "#fff"}},
+                    {"id": "s", "type": "symbol", "source": "p", "layout": {"icon-image": "marker"}}]}
+        """
+        try style.write(toFile: dir + "/w.json", atomically: true, encoding: .utf8)
+        var config = try ServerConfig.singleStyle(path: dir + "/w.json")
+        config.workers = 1
+        let lines = LogLines()
+        let service = try MapService(config: config) { lines.add($0) }
+        XCTAssertEqual(service.handle(method: "GET", path: "/styles/w/static/0,0,2/64x64.png").status, 200)
+        let logged = lines.all.joined(separator: "\n")
+        XCTAssertTrue(logged.contains("warning /styles/w/static/0,0,2/64x64.png: sprite 'nosuch/sprite' could not be loaded"), logged)
+    }
+}
