@@ -19,9 +19,7 @@ extension FuzzTarget {
     static func pmtiles(_ bytes: [UInt8]) {
         _ = try? PMTilesDirectory.decode(bytes, path: "input")
         let path = scratchFile
-        guard FileManager.default.createFile(atPath: path, contents: Data(bytes)) else {
-            preconditionFailure("cannot write the fuzz scratch file \(path)")
-        }
+        writeScratch(bytes, to: path)
         guard let source = try? PMTilesSource(path: path) else { return }
         for z in 0...2 {
             for x in 0..<(1 << z) {
@@ -34,8 +32,22 @@ extension FuzzTarget {
         }
     }
 
-    static let scratchFile = FileManager.default.temporaryDirectory
-        .appendingPathComponent("glsnap-fuzz-\(ProcessInfo.processInfo.processIdentifier).pmtiles").path
+    /// In memory (/dev/shm) where there is one: on disk each input waited for the file system.
+    static let scratchFile: String = {
+        let memory = "/dev/shm"
+        let folder = FileManager.default.isWritableFile(atPath: memory) ? memory : FileManager.default.temporaryDirectory.path
+        atexit { unlink(FuzzTarget.scratchFile) }
+        return folder + "/glsnap-fuzz-\(ProcessInfo.processInfo.processIdentifier).pmtiles"
+    }()
+
+    /// A plain overwrite: with FileManager's atomic write this target waited ~8 ms an input.
+    private static func writeScratch(_ bytes: [UInt8], to path: String) {
+        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        precondition(fd >= 0, "cannot open the fuzz scratch file \(path)")
+        defer { close(fd) }
+        let written = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+        precondition(written == bytes.count, "cannot write the fuzz scratch file \(path)")
+    }
 
     static func geojson(_ bytes: [UInt8]) {
         var clustered = GeoJSONOptions()
