@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Runs glsnap's libFuzzer targets (Sources/GLSnapFuzz) under AddressSanitizer.
-# usage: tools/fuzz.sh TARGET|all SECONDS
+# usage: tools/fuzz.sh TARGET[,TARGET...]|all SECONDS
 #   targets: mvt pmtiles json style expression geojson svg-parameters route
 # Prints the executions of each target (libFuzzer's stat::number_of_executed_units). A crash, a
 # sanitizer report, a leak or a hang (over FUZZ_TIMEOUT seconds for one input) stops that target
@@ -18,12 +18,14 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 targets=(mvt pmtiles json style expression geojson svg-parameters route)
 if [ $# -ne 2 ] || ! [[ "$2" =~ ^[0-9]+$ ]]; then
-    echo "usage: tools/fuzz.sh TARGET|all SECONDS   (targets: ${targets[*]})" >&2
+    echo "usage: tools/fuzz.sh TARGET[,TARGET...]|all SECONDS   (targets: ${targets[*]})" >&2
     exit 2
 fi
 if [ "$1" = all ]; then selected=("${targets[@]}"); else
-    [[ " ${targets[*]} " == *" $1 "* ]] || { echo "fuzz.sh: unknown target '$1' (targets: ${targets[*]})" >&2; exit 2; }
-    selected=("$1")
+    IFS=, read -r -a selected <<< "$1"
+    for t in "${selected[@]}"; do
+        [[ " ${targets[*]} " == *" $t "* ]] || { echo "fuzz.sh: unknown target '$t' (targets: ${targets[*]})" >&2; exit 2; }
+    done
 fi
 seconds=$2
 config=${FUZZ_CONFIG:-debug}
