@@ -94,6 +94,8 @@ run_target() {
     local target=$1 corpus="$scratch/corpus/$1" artifacts="$scratch/artifacts/$1/" log="$scratch/logs/$1.log"
     mkdir -p "$artifacts" "$scratch/logs"
     seed "$target" "$corpus"
+    local started="$scratch/logs/$target.started"
+    touch "$started"
     local status=0
     # SWIFT_BACKTRACE=enable=no: Swift's own crash backtracer would otherwise hold a crashing
     # process instead of letting libFuzzer write the input and exit.
@@ -107,7 +109,7 @@ run_target() {
         echo "fuzz $target: ${runs:-?} executions in ${seconds} s, no crash ($(ls "$corpus" | wc -l) corpus files)"
     else
         echo "fuzz $target: FAILED (exit $status) after ${runs:-?} executions; log $log; input(s):"
-        ls "$artifacts" | sed "s|^|    $artifacts|"
+        find "$artifacts" -type f -newer "$started" | sed 's|^|    |'
         grep -E "^(==[0-9]+==ERROR|SUMMARY|Fatal error|.*error:)" "$log" | head -5 | sed 's/^/    /'
     fi
     return "$status"
