@@ -51,3 +51,12 @@ let package = Package(
         .testTarget(name: "GLSnapServerTests", dependencies: ["GLSnapServer", "GLSnap", "GLSnapImage"]),
     ]
 )
+
+// Fuzzing (tools/fuzz.sh). The entry points are a library so that XCTest replays kept crash
+// inputs through the same code; glsnap-fuzz only links libFuzzer when tools/fuzz.sh builds it with
+// -DGLSNAP_FUZZ -sanitize=fuzzer in its own scratch path. In a normal build it replays files.
+package.targets += [
+    .target(name: "GLSnapFuzz", dependencies: ["GLSnapData", "GLSnapStyle", "GLSnapImage", "GLSnapServer"]),
+    .executableTarget(name: "glsnap-fuzz", dependencies: ["GLSnapFuzz"]),
+    .testTarget(name: "GLSnapFuzzTests", dependencies: ["GLSnapFuzz"]),
+]

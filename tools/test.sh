@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The test command: installs what glsnap needs (Debian 12), builds, runs the unit and render tests,
-# then renders the bundled example once through the CLI on each backend.
+# then renders the bundled example once through the CLI on each backend and runs each fuzz target
+# for a few seconds (FUZZ_SECONDS, default 5).
 # usage: tools/test.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -14,6 +15,10 @@ swift test --skip-build --disable-swift-testing 2>&1 | tee .build/test.log | gre
 tools/conformance.sh .build/debug
 # The Python package (built in release mode by pip) and the C ABI through pkg-config.
 tools/test-python.sh
+# Each libFuzzer target for a few seconds (tools/fuzz.sh; its own build in .build-fuzz). A crash
+# fails the run after the summary below; the input is left in .build-fuzz/artifacts/TARGET/.
+fuzz_status=0
+tools/fuzz.sh all "${FUZZ_SECONDS:-5}" || fuzz_status=$?
 # One closing line for the whole run: the unit tests' count (the suites above print their own).
 python3 - .build/test.log <<'PY'
 import re, sys
@@ -23,3 +28,4 @@ total, skipped, failed = int(total), int(skipped or 0), int(failed)
 print(f"glsnap: {total - failed - skipped} passed, {failed} failed" + (f", {skipped} skipped" if skipped else ""))
 sys.exit(1 if failed else 0)
 PY
+exit "$fuzz_status"

@@ -53,9 +53,21 @@ public struct SoftwareRasterizer: Sendable, Equatable {
 ///
 /// glibc reserves static TLS for four namespaces by default (the `glibc.rtld.nns` tunable), so
 /// at most four copies; when a copy cannot be loaded, contexts share the copies there are.
+///
+/// `GLSNAP_MESA_COPIES=N` in the environment caps the copies of the whole process at N (1-4),
+/// whatever `SoftwareRasterizer.copies` asks; tools/sanitize.sh sets 1, because a copy loaded
+/// with dlmopen has its own C library, whose malloc the sanitizers do not intercept, and memory
+/// passed between the namespaces then aborts the process (`munmap_chunk(): invalid pointer`).
 public final class OSMesaCopies: @unchecked Sendable {
     static let shared = OSMesaCopies()
     public static let maxCopies = 4
+    static let environmentKey = "GLSNAP_MESA_COPIES"
+
+    /// The cap `GLSNAP_MESA_COPIES` sets, read when a context is made; nil when unset or not 1-4.
+    static var environmentLimit: Int? {
+        guard let raw = getenv(environmentKey), let n = Int(String(cString: raw)), (1...maxCopies).contains(n) else { return nil }
+        return n
+    }
     static let names = ["libOSMesa.so.8", "libOSMesa.so"]
     static let package = "libosmesa6"
 
@@ -90,15 +102,17 @@ public final class OSMesaCopies: @unchecked Sendable {
     private var cannotLoadMore = false
 
     /// The copy a new context should use: a copy no context uses, loading one while fewer than
-    /// `limit` (and `maxCopies`) are loaded; past that, the least used.
+    /// `limit` (and `maxCopies`, and `GLSNAP_MESA_COPIES`) are loaded; past that, the least used
+    /// of the first `limit`.
     func acquire(limit: Int) throws -> Copy {
+        let limit = min(limit, Self.maxCopies, Self.environmentLimit ?? Self.maxCopies)
         lock.lock()
         defer { lock.unlock() }
         if copies.isEmpty {
             copies.append(Copy(library: try DynamicLibrary(names: Self.names, package: Self.package), isolated: false))
         }
-        var copy = copies.min { $0.contexts < $1.contexts }!
-        if copy.contexts > 0, copies.count < min(limit, Self.maxCopies), !cannotLoadMore {
+        var copy = copies.prefix(limit).min { $0.contexts < $1.contexts }!
+        if copy.contexts > 0, copies.count < limit, !cannotLoadMore {
             if let library = try? DynamicLibrary(names: Self.names, package: Self.package, isolated: true) {
                 copy = Copy(library: library, isolated: true)
                 copies.append(copy)

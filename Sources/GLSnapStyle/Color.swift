@@ -54,12 +54,29 @@ public struct Color: Hashable, Sendable {
     }
 }
 
+/// An integral `x` of 2^53 up to 1e21 written out in full from its shortest digits:
+/// 7.777777777777778e+20 → 777777777777777800000.
+private func integerDigits(_ x: Double) -> String {
+    let text = "\(abs(x))"
+    let sign = x < 0 ? "-" : ""
+    guard let e = text.firstIndex(where: { $0 == "e" || $0 == "E" }), let exponent = Int(text[text.index(after: e)...]) else {
+        return sign + (text.hasSuffix(".0") ? String(text.dropLast(2)) : text)
+    }
+    let mantissa = text[..<e]
+    let digits = mantissa.filter { $0 != "." }
+    let whole = mantissa.firstIndex(of: ".").map { mantissa.distance(from: mantissa.startIndex, to: $0) } ?? mantissa.count
+    return sign + digits + String(repeating: "0", count: max(0, exponent - (digits.count - whole)))
+}
+
 /// Formats a number the way JavaScript's `String(number)` does for the common cases.
 func formatNumber(_ x: Double) -> String {
     if x.isNaN { return "NaN" }
     if x.isInfinite { return x > 0 ? "Infinity" : "-Infinity" }
     if x == x.rounded(), abs(x) < 1e21 {
-        return String(Int64(x))
+        // Every integer below 2^53 prints exactly. Above, JavaScript prints the shortest digits
+        // that round-trip, padded with zeros (Int64 would print other digits, and trap past 9.2e18).
+        if abs(x) < 0x1p53 { return String(Int64(x)) }
+        return integerDigits(x)
     }
     var s = "\(x)"
     if s.contains("e") {

@@ -77,4 +77,20 @@ final class ContextTests: XCTestCase {
             XCTAssertEqual(pixels, expected, "\(count) pixels")
         }
     }
+
+    /// `GLSNAP_MESA_COPIES=1` (tools/sanitize.sh's setting) keeps every context on the first
+    /// copy of Mesa, even while another holds it and the rasterizer allows four.
+    func testEnvironmentCapsTheMesaCopies() throws {
+        let key = OSMesaCopies.environmentKey
+        let previous = getenv(key).map { String(cString: $0) }
+        setenv(key, "1", 1)
+        defer { if let previous { setenv(key, previous, 1) } else { unsetenv(key) } }
+        let first = try OSMesaCopies.shared.acquire(limit: OSMesaCopies.maxCopies)
+        defer { OSMesaCopies.shared.release(first) }
+        let second = try OSMesaCopies.shared.acquire(limit: OSMesaCopies.maxCopies)
+        defer { OSMesaCopies.shared.release(second) }
+        XCTAssertTrue(first === second, "a second copy of Mesa was used despite \(key)=1")
+        setenv(key, "0", 1)
+        XCTAssertNil(OSMesaCopies.environmentLimit, "0 is not a valid cap")
+    }
 }

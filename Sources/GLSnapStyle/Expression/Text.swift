@@ -87,6 +87,22 @@ final class ImageExpr: Expr {
     }
 }
 
+/// `tag` when it has the shape of a BCP 47 language tag (`en`, `de-CH`, `zh-Hant-TW`,
+/// `en-US-u-co-phonebk`): subtags of 1-8 ASCII letters or digits joined by `-` (or `_`), the first
+/// 2-8 letters, 64 bytes at most. Anything else throws, as `Intl` throws a RangeError in GL JS;
+/// Foundation's `Locale` crashed on identifiers that are not ASCII.
+func checkedLocale(_ tag: String) throws -> String {
+    let maxBytes = 64, maxSubtag = 8
+    let subtags = tag.utf8.split(omittingEmptySubsequences: false) { $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "_") }
+    let isLetter = { (c: UInt8) in (c | 0x20) >= UInt8(ascii: "a") && (c | 0x20) <= UInt8(ascii: "z") }
+    let isDigit = { (c: UInt8) in c >= UInt8(ascii: "0") && c <= UInt8(ascii: "9") }
+    guard tag.utf8.count <= maxBytes, let first = subtags.first, (2...maxSubtag).contains(first.count), first.allSatisfy(isLetter),
+          subtags.dropFirst().allSatisfy({ (1...maxSubtag).contains($0.count) && $0.allSatisfy { isLetter($0) || isDigit($0) } }) else {
+        throw RuntimeError("Incorrect locale information provided: \(JSON.quote(String(tag.prefix(maxBytes))))")
+    }
+    return tag
+}
+
 /// `collator`: string comparison options.
 final class CollatorExpr: Expr {
     let caseSensitive: Expr, diacriticSensitive: Expr, locale: Expr?
@@ -95,7 +111,7 @@ final class CollatorExpr: Expr {
     var children: [Expr] { [caseSensitive, diacriticSensitive] + (locale.map { [$0] } ?? []) }
     func evaluate(_ ctx: EvaluationContext) throws -> Value {
         .collator(Collator(caseSensitive: try caseSensitive.evalBool(ctx), diacriticSensitive: try diacriticSensitive.evalBool(ctx),
-                           locale: try locale.map { try $0.evalString(ctx) }))
+                           locale: try locale.map { try checkedLocale($0.evalString(ctx)) }))
     }
     static func parse(_ args: [JSON], _ ctx: ParsingContext) -> Expr? {
         guard args.count == 2 else { return ctx.error("Expected one argument.") }
@@ -141,7 +157,7 @@ final class NumberFormatExpr: Expr {
         let n = try number.evalNumber(ctx)
         let code = try currency.map { try $0.evalString(ctx) }
         let unitName = try unit.map { try $0.evalString(ctx) }
-        let localeID = try locale.map { try $0.evalString(ctx).replacingOccurrences(of: "-", with: "_") } ?? "en_US"
+        let localeID = try locale.map { try checkedLocale($0.evalString(ctx)).replacingOccurrences(of: "-", with: "_") } ?? "en_US"
         let f = NumberFormatter()
         f.locale = Locale(identifier: localeID)
         f.roundingMode = .halfUp

@@ -169,12 +169,12 @@ struct CheapRuler {
         ky = m * w * w2 * (1 - e2)
     }
 
+    /// `deg` in -180...180, as cheap-ruler's loop of ±360 gives it, in one exact remainder: the
+    /// loop took minutes for far-off coordinates, and never ended past 1e19 (360 is below their ulp).
     func wrap(_ deg: Double) -> Double {
         guard deg.isFinite else { return deg }
-        var d = deg
-        while d < -180 { d += 360 }
-        while d > 180 { d -= 360 }
-        return d
+        let d = deg.truncatingRemainder(dividingBy: 360)
+        return d < -180 ? d + 360 : (d > 180 ? d - 360 : d)
     }
 
     func distance(_ a: SIMD2<Double>, _ b: SIMD2<Double>) -> Double {

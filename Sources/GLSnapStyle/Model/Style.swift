@@ -81,7 +81,8 @@ public struct Style: Sendable {
         self.json = json
         if let v = root["version"]?.numberValue, v == 8 { version = 8 } else {
             problems.append(StyleProblem(path: "version", message: "style version must be 8"))
-            version = Int(root["version"]?.numberValue ?? 0)
+            // Int(exactly:) is nil past Int's range (a huge version trapped) and for fractions.
+            version = Int(exactly: root["version"]?.numberValue ?? 0) ?? 0
         }
         name = root["name"]?.stringValue
         center = root["center"]?.arrayValue?.compactMap(\.numberValue)
