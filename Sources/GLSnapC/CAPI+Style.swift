@@ -85,7 +85,7 @@ public func glsnap_remove_layer(_ s: OpaquePointer?, _ id: UnsafePointer<CChar>?
 public func glsnap_list_layers(_ s: OpaquePointer?, _ out: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32 {
     read(s) { doc in
         guard let out else { throw CallError(.invalidArgument, "out is NULL") }
-        try mallocString(JSONText.write(.array(doc.layerIDs.map { .string($0) })), out)
+        try mallocString(JSON.array(doc.layerIDs.map { .string($0) }).text, out)
     }
 }
 
@@ -93,7 +93,7 @@ public func glsnap_list_layers(_ s: OpaquePointer?, _ out: UnsafeMutablePointer<
 public func glsnap_list_sources(_ s: OpaquePointer?, _ out: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32 {
     read(s) { doc in
         guard let out else { throw CallError(.invalidArgument, "out is NULL") }
-        try mallocString(JSONText.write(.array(doc.sourceIDs.map { .string($0) })), out)
+        try mallocString(JSON.array(doc.sourceIDs.map { .string($0) }).text, out)
     }
 }
 
@@ -105,7 +105,7 @@ public func glsnap_get_layer(_ s: OpaquePointer?, _ id: UnsafePointer<CChar>?, _
         guard let layer = doc.layer(name) else {
             throw CallError(.notFound, "no layer \"\(name)\" in the style (layers: \(StyleDocument.list(doc.layerIDs)))")
         }
-        try mallocString(JSONText.write(layer), out)
+        try mallocString(layer.text, out)
     }
 }
 

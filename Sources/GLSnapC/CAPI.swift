@@ -1,5 +1,6 @@
 import Foundation
 import GLSnap
+import GLSnapStyle
 import GLSnapGL
 import GLSnapImage
 import GLSnapLayout
@@ -323,7 +324,7 @@ public func glsnap_snapshot_warnings(_ p: OpaquePointer?, _ out: UnsafeMutablePo
     guard let h = snapshotHandle(p) else { return Status.invalidArgument.rawValue }
     return h.errors.call {
         guard let out else { throw CallError(.invalidArgument, "out is NULL") }
-        try mallocString(JSONText.write(.array(h.snapshot.warnings.map { .string($0) })), out)
+        try mallocString(JSON.array(h.snapshot.warnings.map { .string($0) }).text, out)
     }
 }
 

@@ -102,45 +102,9 @@ struct StyleDocument {
     func layer(_ id: String) -> JSON? { layers.first { $0["id"]?.stringValue == id } }
 
     /// The document as JSON text.
-    var text: String { JSONText.write(.object(root)) }
+    var text: String { JSON.object(root).text }
 
     static func list(_ ids: [String]) -> String {
         ids.isEmpty ? "none" : ids.prefix(20).map { "\"\($0)\"" }.joined(separator: ", ") + (ids.count > 20 ? ", ..." : "")
-    }
-}
-
-/// Compact JSON text of a value (object keys sorted, so the same value always reads the same).
-enum JSONText {
-    static func write(_ value: JSON) -> String {
-        var out = ""
-        write(value, into: &out)
-        return out
-    }
-
-    static func write(_ value: JSON, into out: inout String) {
-        switch value {
-        case .null: out += "null"
-        case .bool(let b): out += b ? "true" : "false"
-        case .number(let n):
-            // Integers print without a fraction; others in Swift's shortest round-trip form,
-            // which is valid JSON for finite values (the parser gives no others).
-            if n == n.rounded(), abs(n) < 1e15 { out += String(Int64(n)) } else { out += "\(n)" }
-        case .string(let s): out += JSON.quote(s)
-        case .array(let a):
-            out += "["
-            for (i, v) in a.enumerated() {
-                if i > 0 { out += "," }
-                write(v, into: &out)
-            }
-            out += "]"
-        case .object(let o):
-            out += "{"
-            for (i, (k, v)) in o.sorted(by: { $0.key < $1.key }).enumerated() {
-                if i > 0 { out += "," }
-                out += JSON.quote(k) + ":"
-                write(v, into: &out)
-            }
-            out += "}"
-        }
     }
 }

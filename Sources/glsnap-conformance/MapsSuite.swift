@@ -105,7 +105,7 @@ struct MapsSuite {
         if withoutSymbols {
             let style = try JSON.parse(try SuiteFiles.readText(stylePath))
             let folder = (stylePath as NSString).deletingLastPathComponent + "/"
-            try snapshotter.setStyle(json: JSONText.encode(MapsSuite.droppingSymbolLayers(style)), baseURL: folder)
+            try snapshotter.setStyle(json: MapsSuite.droppingSymbolLayers(style).text, baseURL: folder)
         } else {
             try snapshotter.setStyle(path: stylePath)
         }

@@ -108,7 +108,7 @@ enum CaseOperation {
             if let url = first?.stringValue {
                 self = .setStyleURL(url)
             } else if let object = first, object.objectValue != nil {
-                self = .setStyleJSON(JSONText.encode(object))
+                self = .setStyleJSON(object.text)
             } else {
                 return nil
             }

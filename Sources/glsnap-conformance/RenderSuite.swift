@@ -172,7 +172,7 @@ struct RenderSuite {
             }
         }
         transitions.apply(to: &document)
-        if edited { try snapshotter.setStyle(json: JSONText.encode(document), baseURL: baseURL) }
+        if edited { try snapshotter.setStyle(json: document.text, baseURL: baseURL) }
         snapshotter.setCamera(camera)
         let snapshot = try snapshotter.snapshot()
         return (snapshot.image, snapshot.warnings)

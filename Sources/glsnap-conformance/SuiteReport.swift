@@ -67,7 +67,7 @@ struct SuiteReport {
             "seconds": .number((totalSeconds * 1000).rounded() / 1000),
             "cases": .array(cases),
         ])
-        return JSONText.encode(report) + "\n"
+        return report.text + "\n"
     }
 
     /// A fraction with six decimals, as the summary lines print it.

@@ -49,7 +49,7 @@ final class StyleDocumentTests: XCTestCase {
     }
 
     func testJSONTextWritesNumbersAndEscapes() {
-        XCTAssertEqual(JSONText.write(.array([.number(3), .number(0.5), .number(-1e-7), .string("a\"b\n"), .null, .bool(true)])),
+        XCTAssertEqual(JSON.array([.number(3), .number(0.5), .number(-1e-7), .string("a\"b\n"), .null, .bool(true)]).text,
                        #"[3,0.5,-1e-07,"a\"b\n",null,true]"#)
     }
 
