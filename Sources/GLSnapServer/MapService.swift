@@ -157,6 +157,8 @@ public final class MapService: @unchecked Sendable {
             return try dataTileJSON(id, base: base)
         case let .dataTile(id, tile, ext):
             return try dataTile(id, tile: tile, ext: ext)
+        case let .elevation(id, z, x, y):
+            return try elevation(id, z: z, x: x, y: y)
         case .staticImage(let r):
             let s = try style(r.id)
             let overlays = try Overlays.parse(query, limits: .init(maxPoints: config.maxOverlayPoints, maxPaths: config.maxPaths,

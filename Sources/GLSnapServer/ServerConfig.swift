@@ -39,6 +39,11 @@ public struct ServerConfig: Sendable {
     public var styles: [Style]
     /// Data ids to absolute MBTiles paths.
     public var data: [String: String]
+    /// Data ids to their entry's `encoding` (`mapbox` or `terrarium`, checked when asked), which
+    /// serves `/data/{id}/elevation/...` for a raster-dem file, as tileserver-gl's.
+    public var dataEncodings: [String: String] = [:]
+    /// Data ids to their entry's `tileSize` (the elevation API's pixel grid); none: the tile's width.
+    public var dataTileSizes: [String: Int] = [:]
     /// Largest image side in pixels, after the scale factor (tileserver-gl's `maxSize`, default 2048).
     public var maxSize = 2048
     /// Largest `@{n}x` scale (default 3, at most 9).
@@ -208,7 +213,7 @@ public struct ServerConfig: Sendable {
             }
         }
         guard !styles.isEmpty else { throw ServerError.config(file: path, message: "no styles configured (\"styles\": {...})") }
-        var sources: [String: String] = [:]
+        var sources: [String: String] = [:], encodings: [String: String] = [:], tileSizes: [String: Int] = [:]
         for (id, value) in top["data"] as? [String: Any] ?? [:] {
             // tileserver-gl's "mbtiles" and "pmtiles" entries (local files; remote PMTiles are not read:
             // a style naming them fails when loaded).
@@ -216,8 +221,17 @@ public struct ServerConfig: Sendable {
                   let file = (entry["mbtiles"] as? String) ?? (entry["pmtiles"] as? String), !file.isEmpty,
                   !file.hasPrefix("http://"), !file.hasPrefix("https://") else { continue }
             sources[id] = absolutePath(file, base: paths.mbtiles)
+            if let e = entry["encoding"] as? String { encodings[id] = e }
+            if let t = entry["tileSize"] {
+                guard let n = t as? Int, (1...4096).contains(n) else {
+                    throw ServerError.config(file: path, message: "data.\(id).tileSize must be a whole number of pixels, 1-4096")
+                }
+                tileSizes[id] = n
+            }
         }
         var config = ServerConfig(paths: paths, styles: styles, data: sources)
+        config.dataEncodings = encodings
+        config.dataTileSizes = tileSizes
         config.serveStaticMaps = options["serveStaticMaps"] as? Bool ?? true
         config.watermark = (options["watermark"] as? String).flatMap { $0.isEmpty ? nil : $0 }
         config.staticAttributionText = (options["staticAttributionText"] as? String).flatMap { $0.isEmpty ? nil : $0 }
