@@ -232,6 +232,14 @@ public struct ServerConfig: Sendable {
         var config = ServerConfig(paths: paths, styles: styles, data: sources)
         config.dataEncodings = encodings
         config.dataTileSizes = tileSizes
+        // The command line's --public-url wins (ServeCommand sets it after loading).
+        if let url = options["publicUrl"] {
+            guard let url = url as? String, url.hasPrefix("http://") || url.hasPrefix("https://") || url.hasPrefix("/"), url.utf8.count <= 2048,
+                  url.unicodeScalars.allSatisfy({ $0.value > 0x20 && $0.value < 0x7F && $0 != "\"" && $0 != "\\" }) else {
+                throw ServerError.config(file: path, message: "options.publicUrl must be an http:// or https:// URL or a path starting with '/' (printable ASCII, no quotes or spaces)")
+            }
+            config.publicURL = url
+        }
         config.serveStaticMaps = options["serveStaticMaps"] as? Bool ?? true
         config.watermark = (options["watermark"] as? String).flatMap { $0.isEmpty ? nil : $0 }
         config.staticAttributionText = (options["staticAttributionText"] as? String).flatMap { $0.isEmpty ? nil : $0 }
