@@ -126,6 +126,11 @@ public struct ServerConfig: Sendable {
     /// tileserver-gl's `allowInlineMarkerImages` (default false): markers may give their icon as
     /// `data:image/png;base64,...` (at most 1 MiB, 512 px a side).
     public var allowInlineMarkerImages = false
+    /// tileserver-gl's `allowRemoteMarkerIcons` (default false): markers may give their icon as an
+    /// `http(s)://` URL, fetched by the server (at most 1 MiB, 512 px a side, 10 s) on each request
+    /// that names it (kept in memory as the answer's headers allow). Any URL the server can reach,
+    /// internal ones too: only set it where every client may make the server fetch them.
+    public var allowRemoteMarkerIcons = false
     /// tileserver-gl's `serveAllFonts`: every font of the font folders is served; false (the
     /// default, as there): only the fonts the styles' `text-font` name.
     public var serveAllFonts = false
@@ -245,6 +250,7 @@ public struct ServerConfig: Sendable {
         config.staticAttributionText = (options["staticAttributionText"] as? String).flatMap { $0.isEmpty ? nil : $0 }
         config.serveAllFonts = options["serveAllFonts"] as? Bool ?? false
         config.allowInlineMarkerImages = options["allowInlineMarkerImages"] as? Bool ?? false
+        config.allowRemoteMarkerIcons = options["allowRemoteMarkerIcons"] as? Bool ?? false
         switch options["frontPage"] {
         case nil: break
         case let b as Bool: config.frontPage = b ? .builtIn : .none
