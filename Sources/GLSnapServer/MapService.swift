@@ -105,7 +105,8 @@ public final class MapService: @unchecked Sendable {
         let route = try router.route(path)
         var query = query
         if method == "POST" {
-            guard case .staticImage = route else { throw ServerError.methodNotAllowed("POST is only for static maps: use GET") }
+            if case .elevationBatch(let id) = route { return try elevationBatch(id, body: body ?? .bytes([])) }
+            guard case .staticImage = route else { throw ServerError.methodNotAllowed("POST is only for static maps and batch elevations: use GET") }
             query = try StaticPOST.merge(query: query, body: body ?? .bytes([]), limit: config.maxRequestBody)
         }
         try checkServed(route)
@@ -163,6 +164,8 @@ public final class MapService: @unchecked Sendable {
             return try dataTile(id, tile: tile, ext: ext)
         case let .elevation(id, z, x, y):
             return try elevation(id, z: z, x: x, y: y)
+        case .elevationBatch:
+            throw ServerError.methodNotAllowed("batch elevations are asked with POST {\"points\": [...]}: use GET /data/{id}/elevation/{z}/{lon}/{lat} for one")
         case .staticImage(let r):
             let s = try style(r.id)
             let overlays = try Overlays.parse(query, limits: .init(maxPoints: config.maxOverlayPoints, maxPaths: config.maxPaths,

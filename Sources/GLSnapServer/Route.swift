@@ -60,6 +60,8 @@ enum Route: Equatable {
     /// `/data/{id}/elevation/{z}/{x}/{y}` (a tile's center) or `/data/{id}/elevation/{z}/{lon}/{lat}`
     /// (a point: either number not whole): the elevation of a raster-dem data set.
     case elevation(id: String, z: Int, x: Double, y: Double)
+    /// `POST /data/{id}/elevation`: tileserver-gl's batch of points.
+    case elevationBatch(id: String)
     /// `/fonts.json`: the font names served.
     case fontList
     /// `/styles/{id}/wmts.xml`: WMTS capabilities of the raster tiles.
@@ -129,6 +131,8 @@ struct Router {
             return .dataJSON(id: try dataID(String(parts[1].dropLast(5))))
         case 5 where parts[0] == "data":
             return try dataTile(id: try dataID(parts[1]), z: parts[2], x: parts[3], last: parts[4])
+        case 3 where parts[0] == "data" && parts[2] == "elevation":
+            return .elevationBatch(id: try dataID(parts[1]))
         case 6 where parts[0] == "data" && parts[2] == "elevation":
             let id = try dataID(parts[1])
             guard let z = smallInt(Substring(parts[3])), z <= Int(Self.maxZoom) else {
@@ -363,6 +367,7 @@ extension Route {
         case .dataJSON: return "/data/:id.json"
         case .dataTile: return "/data/:id/:z/:x/:y.:format"
         case .elevation: return "/data/:id/elevation/:z/:x/:y"
+        case .elevationBatch: return "/data/:id/elevation"
         case .fontList: return "/fonts.json"
         case .wmts: return "/styles/:id/wmts.xml"
         case .tileJSONList(let rendered, let data): return rendered && data ? "/index.json" : rendered ? "/rendered.json" : "/data.json"

@@ -94,6 +94,9 @@ public struct ServerConfig: Sendable {
     public var maxOverlayPoints = 2000
     public var maxPaths = 20
     public var maxMarkers = 100
+    /// Most points of one batch elevation request (`POST /data/{id}/elevation`), default 10000:
+    /// each may read and decode another tile (tileserver-gl has no limit but its body size).
+    public var maxElevationPoints = 10_000
     /// Largest POST body of a static map, in bytes (default 5 MiB, tileserver-gl's JSON limit);
     /// a larger one answers 413, its bytes read and dropped, never held.
     public var maxRequestBody = 5 << 20

@@ -71,6 +71,51 @@ final class ElevationTests: XCTestCase {
         XCTAssertEqual(answer("/data/dem-mapbox/elevation/x/0/0").0, 400)
     }
 
+    func testBatchPostAnswersEachPointInOrder() throws {
+        let service = try makeService()
+        func post(_ id: String, _ body: String) -> (Int, String) {
+            let r = service.handle(method: "POST", path: "/data/\(id)/elevation", body: .bytes(Array(body.utf8)))
+            return (r.status, String(decoding: r.body, as: UTF8.self))
+        }
+        // The odd pixel, the fill, a point at zoom 1 where no tile is stored (null), zoom 9 clamped to 1.
+        let (status, text) = post("dem-terrarium", """
+        {"points": [{"lon": -89.9, "lat": -0.1, "z": 0}, {"lon": 10, "lat": 10, "z": 0},
+                    {"lon": -89.9, "lat": -0.1, "z": 1}, {"lon": -89.9, "lat": 0.1, "z": 9}]}
+        """)
+        XCTAssertEqual(status, 200, text)
+        let values = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [Any], text)
+        XCTAssertEqual(values.count, 4)
+        XCTAssertEqual(values[0] as? Double, -256)
+        XCTAssertEqual(values[1] as? Double, 100.5)
+        XCTAssertTrue(values[2] is NSNull, text)
+        XCTAssertEqual(values[3] as? Double, 100.5)
+
+        for (body, words) in [("{}", "points"), (#"{"points": []}"#, "points"), ("not json", "points"),
+                              (#"{"points": [{"lon": 1, "lat": 2, "z": 0}, {"lon": "1", "lat": 2, "z": 0}]}"#, "index 1: lon"),
+                              (#"{"points": [{"lon": 1, "lat": 2}]}"#, "index 0: z"), (#"{"points": [3]}"#, "index 0")] {
+            let (status, text) = post("dem-terrarium", body)
+            XCTAssertEqual(status, 400, body)
+            XCTAssertTrue(text.contains(words), "\(body): \(text)")
+        }
+        let many = "{\"points\": [" + Array(repeating: #"{"lon": 1, "lat": 2, "z": 0}"#, count: 10_001).joined(separator: ",") + "]}"
+        let (manyStatus, manyText) = post("dem-terrarium", many)
+        XCTAssertEqual(manyStatus, 400)
+        XCTAssertTrue(manyText.contains("10000"), manyText)
+        XCTAssertEqual(post("plain", #"{"points": [{"lon": 1, "lat": 2, "z": 0}]}"#).0, 400)
+        XCTAssertEqual(post("nothing", #"{"points": [{"lon": 1, "lat": 2, "z": 0}]}"#).0, 404)
+        XCTAssertEqual(service.handle(method: "GET", path: "/data/dem-terrarium/elevation").status, 405)
+    }
+
+    /// Far-off longitudes are no tile (204), not a trap converting them to a tile column.
+    func testHugeLongitudeIsNoData() throws {
+        let service = try makeService()
+        XCTAssertEqual(service.handle(method: "GET", path: "/data/dem-mapbox/elevation/0/1e300/0.5").status, 204)
+        XCTAssertEqual(service.handle(method: "GET", path: "/data/dem-mapbox/elevation/22/-1e300/0.5").status, 204)
+        let r = service.handle(method: "POST", path: "/data/dem-mapbox/elevation",
+                               body: .bytes(Array(#"{"points": [{"lon": 1e308, "lat": 0, "z": 1e300}]}"#.utf8)))
+        XCTAssertEqual(String(decoding: r.body, as: UTF8.self), "[null]")
+    }
+
     // MARK: - Fixtures
 
     private func json(_ service: MapService, _ path: String, file: StaticString = #filePath, line: UInt = #line) throws -> [String: Any] {
