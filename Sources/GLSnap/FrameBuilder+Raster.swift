@@ -5,7 +5,7 @@ import GLSnapRender
 import GLSnapStyle
 
 /// How a raster-dem source packs elevations into RGB.
-enum DEMEncoding: String {
+public enum DEMEncoding: String, Sendable {
     /// meters = (R * 256² + G * 256 + B) / 10 - 10000
     case mapbox
     /// meters = R * 256 + G + B / 256 - 32768
@@ -16,6 +16,16 @@ enum DEMEncoding: String {
         switch self {
         case .mapbox: return [6553.6, 25.6, 0.1, 10000]
         case .terrarium: return [256, 1, 1 / 256, 32768]
+        }
+    }
+
+    /// The elevation in meters of one pixel's R, G, B (0...255), in double precision (the
+    /// server's elevation API answers it as is).
+    public func elevation(red: UInt8, green: UInt8, blue: UInt8) -> Double {
+        let r = Double(red), g = Double(green), b = Double(blue)
+        switch self {
+        case .mapbox: return -10000 + (r * 65536 + g * 256 + b) * 0.1
+        case .terrarium: return r * 256 + g + b / 256 - 32768
         }
     }
 }

@@ -51,6 +51,7 @@ extension MapService {
         o["id"] = id
         o["name"] = o["name"] ?? id
         o["format"] = ext
+        if let e = config.dataEncodings[id] { o["encoding"] = e }
         o["tiles"] = tileBases(base).map { "\($0)/data/\(id)/{z}/{x}/{y}.\(ext)" }
         // An empty list would make MapLibre GL JS refuse every `source-layer`: left out, as unknown.
         if (o["vector_layers"] as? [Any])?.isEmpty ?? false { o["vector_layers"] = nil }

@@ -1,6 +1,7 @@
 import Foundation
 import GLSnapStyle
 import GLSnap
+import GLSnapData
 import GLSnapImage
 
 /// The service without the HTTP transport: a request in, a response out. Thread-safe; each call
@@ -14,6 +15,8 @@ public final class MapService: @unchecked Sendable {
     /// Kept across reloads (`MapServer.reload`), so counters do not restart.
     let metrics: ServerMetrics
     let icons: IconStore
+    /// Fetches `http(s)` marker icons when `config.allowRemoteMarkerIcons`; nil: they are refused.
+    let remoteIcons: HTTPClient?
     let captions: CaptionText
     let catalog: DataCatalog
     /// Escapes each line (see `logEscaped`) before handing it on.
@@ -49,6 +52,7 @@ public final class MapService: @unchecked Sendable {
         router = Router(maxSize: config.maxSize, maxScaleFactor: config.maxScaleFactor, pbfAlias: config.pbfAlias)
         queue = RenderQueue(slots: config.workers, maxWaiting: config.queue)
         icons = IconStore(folder: config.paths.icons)
+        remoteIcons = config.allowRemoteMarkerIcons ? HTTPClient(options: Overlays.remoteIconOptions) : nil
         captions = CaptionText(catalog: catalog)
         self.log = { log(logEscaped($0)) }
         publicBase = MapService.base(config: config, port: config.port)
@@ -101,7 +105,8 @@ public final class MapService: @unchecked Sendable {
         let route = try router.route(path)
         var query = query
         if method == "POST" {
-            guard case .staticImage = route else { throw ServerError.methodNotAllowed("POST is only for static maps: use GET") }
+            if case .elevationBatch(let id) = route { return try elevationBatch(id, body: body ?? .bytes([])) }
+            guard case .staticImage = route else { throw ServerError.methodNotAllowed("POST is only for static maps and batch elevations: use GET") }
             query = try StaticPOST.merge(query: query, body: body ?? .bytes([]), limit: config.maxRequestBody)
         }
         try checkServed(route)
@@ -157,10 +162,15 @@ public final class MapService: @unchecked Sendable {
             return try dataTileJSON(id, base: base)
         case let .dataTile(id, tile, ext):
             return try dataTile(id, tile: tile, ext: ext)
+        case let .elevation(id, z, x, y):
+            return try elevation(id, z: z, x: x, y: y)
+        case .elevationBatch:
+            throw ServerError.methodNotAllowed("batch elevations are asked with POST {\"points\": [...]}: use GET /data/{id}/elevation/{z}/{lon}/{lat} for one")
         case .staticImage(let r):
             let s = try style(r.id)
             let overlays = try Overlays.parse(query, limits: .init(maxPoints: config.maxOverlayPoints, maxPaths: config.maxPaths,
-                                                                   maxMarkers: config.maxMarkers, inlineMarkers: config.allowInlineMarkerImages),
+                                                                   maxMarkers: config.maxMarkers, inlineMarkers: config.allowInlineMarkerImages,
+                                                                   remoteIcons: remoteIcons),
                                               raw: r.raw)
             let camera = try staticCamera(r, overlays: overlays, query: query)
             let tag = etag(s, path: path, query: query)

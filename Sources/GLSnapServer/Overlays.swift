@@ -1,5 +1,6 @@
 import Foundation
 import GLSnapStyle
+import GLSnapData
 import GLSnapImage
 
 /// Straight-alpha RGBA, components 0...1.
@@ -73,6 +74,8 @@ struct Overlays: Equatable {
         var maxPoints: Int; var maxPaths: Int; var maxMarkers: Int
         /// `ServerConfig.allowInlineMarkerImages`.
         var inlineMarkers = false
+        /// `ServerConfig.allowRemoteMarkerIcons`: fetches `http(s)` icons; nil: refused.
+        var remoteIcons: HTTPClient? = nil
     }
 
     /// Reads `path`, `marker`, `latlng`, `stroke`, `fill`, `width`, `border`, `borderwidth`,
@@ -143,7 +146,12 @@ struct Overlays: Equatable {
             let c = try coordinate(parts[0], latlng: latlng, raw: raw)
             let icon = String(parts[1])
             var inline: RGBAImage?
-            if icon.hasPrefix("data:") {
+            if HTTPClient.handles(icon) {
+                guard let client = limits.remoteIcons else {
+                    throw ServerError.badRequest("remote marker icons are off (allowRemoteMarkerIcons): \(icon.prefix(256))")
+                }
+                inline = try remoteIcon(icon, client: client)
+            } else if icon.hasPrefix("data:") {
                 guard limits.inlineMarkers else { throw ServerError.badRequest("inline marker images are off (allowInlineMarkerImages)") }
                 inline = try inlineIcon(icon)
             } else {
@@ -174,6 +182,25 @@ struct Overlays: Equatable {
 
     /// Largest inline icon: the PNG's bytes and its side in pixels (as a file icon's, `IconStore`).
     static let maxInlineBytes = 1 << 20, maxInlineSide = 512
+
+    /// How remote marker icons are fetched: at most `maxInlineBytes`, 5 s to connect, 10 s in
+    /// all, no retry (the request waits on it), 8 MiB of them kept in memory.
+    static let remoteIconOptions = HTTPOptions(connectTimeout: 5, totalTimeout: 10, maxBytes: maxInlineBytes, retries: 0,
+                                               cacheBytes: 8 << 20, maxConnections: 4)
+
+    /// The PNG, JPEG or WebP image at `url`, at most `maxInlineSide` px a side; a 400 naming the
+    /// URL and what is wrong otherwise.
+    private static func remoteIcon(_ url: String, client: HTTPClient) throws -> RGBAImage {
+        let shown = url.prefix(256)
+        let fetched: [UInt8]?
+        do { fetched = try client.fetch(url) } catch {
+            throw ServerError.badRequest("the marker icon \(shown) could not be fetched: \(error)")
+        }
+        guard let bytes = fetched else { throw ServerError.badRequest("the marker icon \(shown) was not found (404)") }
+        do { return try ImageDecoder(limits: .init(maxDimension: maxInlineSide, maxBytes: maxInlineBytes)).decode(bytes) } catch {
+            throw ServerError.badRequest("the marker icon \(shown) is not a PNG, JPEG or WebP image of at most \(maxInlineSide) px a side: \(error)")
+        }
+    }
 
     /// `data:image/png;base64,...` decoded; a 400 naming what is wrong otherwise.
     private static func inlineIcon(_ uri: String) throws -> RGBAImage {

@@ -57,6 +57,11 @@ enum Route: Equatable {
     case dataJSON(id: String)
     /// `/data/{id}/{z}/{x}/{y}.{ext}`: a tile as stored.
     case dataTile(id: String, tile: TileID, ext: String)
+    /// `/data/{id}/elevation/{z}/{x}/{y}` (a tile's center) or `/data/{id}/elevation/{z}/{lon}/{lat}`
+    /// (a point: either number not whole): the elevation of a raster-dem data set.
+    case elevation(id: String, z: Int, x: Double, y: Double)
+    /// `POST /data/{id}/elevation`: tileserver-gl's batch of points.
+    case elevationBatch(id: String)
     /// `/fonts.json`: the font names served.
     case fontList
     /// `/styles/{id}/wmts.xml`: WMTS capabilities of the raster tiles.
@@ -126,6 +131,17 @@ struct Router {
             return .dataJSON(id: try dataID(String(parts[1].dropLast(5))))
         case 5 where parts[0] == "data":
             return try dataTile(id: try dataID(parts[1]), z: parts[2], x: parts[3], last: parts[4])
+        case 3 where parts[0] == "data" && parts[2] == "elevation":
+            return .elevationBatch(id: try dataID(parts[1]))
+        case 6 where parts[0] == "data" && parts[2] == "elevation":
+            let id = try dataID(parts[1])
+            guard let z = smallInt(Substring(parts[3])), z <= Int(Self.maxZoom) else {
+                throw ServerError.badRequest("elevation zoom '\(parts[3].prefix(16))' must be a whole number, 0-\(Int(Self.maxZoom))")
+            }
+            guard let x = Double(parts[4]), x.isFinite, let y = Double(parts[5]), y.isFinite else {
+                throw ServerError.badRequest("elevation '\(parts[4].prefix(32))/\(parts[5].prefix(32))' must be two numbers: a tile's x/y or a point's lon/lat")
+            }
+            return .elevation(id: id, z: z, x: x, y: y)
         case 6 where parts[0] == "styles" && parts[2] == "static" && parts[3] == "raw":
             return .staticImage(try staticRequest(id: try styleID(parts[1]), spec: parts[4], last: parts[5], raw: true))
         case 5 where parts[0] == "styles" && parts[2] == "static":
@@ -350,6 +366,8 @@ extension Route {
         case .glyphs: return "/fonts/:fontstack/:range.pbf"
         case .dataJSON: return "/data/:id.json"
         case .dataTile: return "/data/:id/:z/:x/:y.:format"
+        case .elevation: return "/data/:id/elevation/:z/:x/:y"
+        case .elevationBatch: return "/data/:id/elevation"
         case .fontList: return "/fonts.json"
         case .wmts: return "/styles/:id/wmts.xml"
         case .tileJSONList(let rendered, let data): return rendered && data ? "/index.json" : rendered ? "/rendered.json" : "/data.json"

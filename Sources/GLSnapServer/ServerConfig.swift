@@ -39,6 +39,11 @@ public struct ServerConfig: Sendable {
     public var styles: [Style]
     /// Data ids to absolute MBTiles paths.
     public var data: [String: String]
+    /// Data ids to their entry's `encoding` (`mapbox` or `terrarium`, checked when asked), which
+    /// serves `/data/{id}/elevation/...` for a raster-dem file, as tileserver-gl's.
+    public var dataEncodings: [String: String] = [:]
+    /// Data ids to their entry's `tileSize` (the elevation API's pixel grid); none: the tile's width.
+    public var dataTileSizes: [String: Int] = [:]
     /// Largest image side in pixels, after the scale factor (tileserver-gl's `maxSize`, default 2048).
     public var maxSize = 2048
     /// Largest `@{n}x` scale (default 3, at most 9).
@@ -89,6 +94,9 @@ public struct ServerConfig: Sendable {
     public var maxOverlayPoints = 2000
     public var maxPaths = 20
     public var maxMarkers = 100
+    /// Most points of one batch elevation request (`POST /data/{id}/elevation`), default 10000:
+    /// each may read and decode another tile (tileserver-gl has no limit but its body size).
+    public var maxElevationPoints = 10_000
     /// Largest POST body of a static map, in bytes (default 5 MiB, tileserver-gl's JSON limit);
     /// a larger one answers 413, its bytes read and dropped, never held.
     public var maxRequestBody = 5 << 20
@@ -121,6 +129,11 @@ public struct ServerConfig: Sendable {
     /// tileserver-gl's `allowInlineMarkerImages` (default false): markers may give their icon as
     /// `data:image/png;base64,...` (at most 1 MiB, 512 px a side).
     public var allowInlineMarkerImages = false
+    /// tileserver-gl's `allowRemoteMarkerIcons` (default false): markers may give their icon as an
+    /// `http(s)://` URL, fetched by the server (at most 1 MiB, 512 px a side, 10 s) on each request
+    /// that names it (kept in memory as the answer's headers allow). Any URL the server can reach,
+    /// internal ones too: only set it where every client may make the server fetch them.
+    public var allowRemoteMarkerIcons = false
     /// tileserver-gl's `serveAllFonts`: every font of the font folders is served; false (the
     /// default, as there): only the fonts the styles' `text-font` name.
     public var serveAllFonts = false
@@ -208,7 +221,7 @@ public struct ServerConfig: Sendable {
             }
         }
         guard !styles.isEmpty else { throw ServerError.config(file: path, message: "no styles configured (\"styles\": {...})") }
-        var sources: [String: String] = [:]
+        var sources: [String: String] = [:], encodings: [String: String] = [:], tileSizes: [String: Int] = [:]
         for (id, value) in top["data"] as? [String: Any] ?? [:] {
             // tileserver-gl's "mbtiles" and "pmtiles" entries (local files; remote PMTiles are not read:
             // a style naming them fails when loaded).
@@ -216,13 +229,31 @@ public struct ServerConfig: Sendable {
                   let file = (entry["mbtiles"] as? String) ?? (entry["pmtiles"] as? String), !file.isEmpty,
                   !file.hasPrefix("http://"), !file.hasPrefix("https://") else { continue }
             sources[id] = absolutePath(file, base: paths.mbtiles)
+            if let e = entry["encoding"] as? String { encodings[id] = e }
+            if let t = entry["tileSize"] {
+                guard let n = t as? Int, (1...4096).contains(n) else {
+                    throw ServerError.config(file: path, message: "data.\(id).tileSize must be a whole number of pixels, 1-4096")
+                }
+                tileSizes[id] = n
+            }
         }
         var config = ServerConfig(paths: paths, styles: styles, data: sources)
+        config.dataEncodings = encodings
+        config.dataTileSizes = tileSizes
+        // The command line's --public-url wins (ServeCommand sets it after loading).
+        if let url = options["publicUrl"] {
+            guard let url = url as? String, url.hasPrefix("http://") || url.hasPrefix("https://") || url.hasPrefix("/"), url.utf8.count <= 2048,
+                  url.unicodeScalars.allSatisfy({ $0.value > 0x20 && $0.value < 0x7F && $0 != "\"" && $0 != "\\" }) else {
+                throw ServerError.config(file: path, message: "options.publicUrl must be an http:// or https:// URL or a path starting with '/' (printable ASCII, no quotes or spaces)")
+            }
+            config.publicURL = url
+        }
         config.serveStaticMaps = options["serveStaticMaps"] as? Bool ?? true
         config.watermark = (options["watermark"] as? String).flatMap { $0.isEmpty ? nil : $0 }
         config.staticAttributionText = (options["staticAttributionText"] as? String).flatMap { $0.isEmpty ? nil : $0 }
         config.serveAllFonts = options["serveAllFonts"] as? Bool ?? false
         config.allowInlineMarkerImages = options["allowInlineMarkerImages"] as? Bool ?? false
+        config.allowRemoteMarkerIcons = options["allowRemoteMarkerIcons"] as? Bool ?? false
         switch options["frontPage"] {
         case nil: break
         case let b as Bool: config.frontPage = b ? .builtIn : .none
