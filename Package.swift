@@ -46,9 +46,11 @@ let package = Package(
         .testTarget(name: "GLSnapImageTests", dependencies: ["GLSnapImage"]),
         .testTarget(name: "GLSnapGLTests", dependencies: ["GLSnapGL"]),
         .testTarget(name: "GLSnapRenderTests", dependencies: ["GLSnapRender", "GLSnapGL"]),
-        .testTarget(name: "GLSnapTests", dependencies: ["GLSnap", "GLSnapGL", "GLSnapImage"]),
+        // What the test targets share (a loopback HTTP server); Foundation only.
+        .target(name: "GLSnapTestSupport", path: "Tests/Support"),
+        .testTarget(name: "GLSnapTests", dependencies: ["GLSnap", "GLSnapGL", "GLSnapImage", "GLSnapTestSupport"]),
         .testTarget(name: "GLSnapCTests", dependencies: ["GLSnapC", "GLSnapStyle"]),
-        .testTarget(name: "GLSnapServerTests", dependencies: ["GLSnapServer", "GLSnap", "GLSnapImage"]),
+        .testTarget(name: "GLSnapServerTests", dependencies: ["GLSnapServer", "GLSnap", "GLSnapImage", "GLSnapTestSupport"]),
     ]
 )
 

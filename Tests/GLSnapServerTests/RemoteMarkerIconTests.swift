@@ -1,5 +1,6 @@
 import Foundation
 import GLSnapImage
+import GLSnapTestSupport
 import XCTest
 @testable import GLSnapServer
 

@@ -1,5 +1,6 @@
 import Foundation
 import GLSnapImage
+import GLSnapTestSupport
 import XCTest
 
 /// The `glsnap` command as a user runs it: exit codes and messages.

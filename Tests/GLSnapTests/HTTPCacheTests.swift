@@ -1,5 +1,6 @@
 import Foundation
 @testable import GLSnapData
+import GLSnapTestSupport
 import XCTest
 
 /// Cache-Control, ETag / Last-Modified revalidation, the disk cache and the connection bound,

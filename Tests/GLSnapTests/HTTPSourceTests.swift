@@ -2,6 +2,7 @@ import Foundation
 import GLSnap
 import GLSnapData
 import GLSnapImage
+import GLSnapTestSupport
 import XCTest
 
 /// HTTP(S) loading through libcurl against a server on 127.0.0.1 (no traffic leaves the machine).

@@ -3,10 +3,10 @@ import Foundation
 import Glibc
 #endif
 
-/// A tiny HTTP/1.1 server on 127.0.0.1 for tests: one thread per connection, one request per
+/// A tiny HTTP/1.1 server on 127.0.0.1 for the tests of every module (GLSnapTestSupport): one thread per connection, one request per
 /// connection (`Connection: close`), answers chosen by a handler from the request path.
-final class LoopbackServer: @unchecked Sendable {
-    enum Reply {
+public final class LoopbackServer: @unchecked Sendable {
+    public enum Reply {
         case body(status: Int, bytes: [UInt8], contentType: String)
         /// Accepts the request and never answers (until the server stops).
         case hang
@@ -21,31 +21,31 @@ final class LoopbackServer: @unchecked Sendable {
     }
 
     /// A request as the handler sees it: the path (percent-decoded) and the header lines.
-    struct Request {
-        var path: String
-        var headers: [String: String]
+    public struct Request {
+        public var path: String
+        public var headers: [String: String]
         /// The value of header `name` (case-insensitive).
-        func header(_ name: String) -> String? { headers[name.lowercased()] }
+        public func header(_ name: String) -> String? { headers[name.lowercased()] }
     }
 
-    let port: Int
+    public let port: Int
     private let listener: Int32
     private let handler: @Sendable (Request) -> Reply
     private let lock = NSLock()
     private var stopped = false
     private var requestLog: [String] = []
 
-    var baseURL: String { "http://127.0.0.1:\(port)" }
+    public var baseURL: String { "http://127.0.0.1:\(port)" }
     /// The paths requested so far.
-    var requests: [String] { lock.lock(); defer { lock.unlock() }; return requestLog }
+    public var requests: [String] { lock.lock(); defer { lock.unlock() }; return requestLog }
     private var isStopped: Bool { lock.lock(); defer { lock.unlock() }; return stopped }
 
-    convenience init(handler: @escaping @Sendable (String) -> Reply) throws {
+    public convenience init(handler: @escaping @Sendable (String) -> Reply) throws {
         try self.init(requestHandler: { handler($0.path) })
     }
 
     /// A server whose handler sees the request's headers too.
-    static func withRequests(_ handler: @escaping @Sendable (Request) -> Reply) throws -> LoopbackServer {
+    public static func withRequests(_ handler: @escaping @Sendable (Request) -> Reply) throws -> LoopbackServer {
         try LoopbackServer(requestHandler: handler)
     }
 
@@ -74,7 +74,7 @@ final class LoopbackServer: @unchecked Sendable {
 
     deinit { stop() }
 
-    func stop() {
+    public func stop() {
         lock.lock()
         let wasStopped = stopped
         stopped = true
