@@ -63,9 +63,10 @@ def call(method, session=None, **params):
 
 status = 1
 try:
-    target = call("Target.createTarget", url="about:blank", width=480, height=360)["targetId"]
+    target = call("Target.createTarget", url="about:blank")["targetId"]
     session = call("Target.attachToTarget", targetId=target, flatten=True)["sessionId"]
     call("Page.enable", session)
+    call("Emulation.setDeviceMetricsOverride", session, width=480, height=360, deviceScaleFactor=1, mobile=False)
     call("Page.navigate", session, url=url)
     state = ""
     while time.monotonic() < deadline:
