@@ -11,7 +11,11 @@ wheel=maplibre-0.3.6-py3-none-any.whl
 sha=eeafab617d4a1b71c0c174c71405f67c4b4e494fe1b27968d4d2359bc160e277
 if [ ! -s "$out/maplibre-gl.js" ] || [ ! -s "$out/maplibre-gl.css" ]; then
   mkdir -p "$out/download"
-  [ -s "$out/download/$wheel" ] || python3 -m pip download -q --no-deps --only-binary=:all: maplibre==0.3.6 -d "$out/download" >&2
+  if [ ! -s "$out/download/$wheel" ]; then
+    # Debian's python3 has no pip without python3-pip; a venv (python3-venv, in install-deps.sh) has.
+    [ -x "$out/venv/bin/pip" ] || python3 -m venv "$out/venv" >&2
+    "$out/venv/bin/pip" download -q --disable-pip-version-check --no-deps --only-binary=:all: maplibre==0.3.6 -d "$out/download" >&2
+  fi
   echo "$sha  $out/download/$wheel" | sha256sum -c --quiet - >&2
   python3 - "$out/download/$wheel" "$out" <<'PY'
 import sys, zipfile
