@@ -8,7 +8,7 @@ and sprites loaded and drawn), then captures the page as PNG. No fixed sleep to 
 usage: viewer-shot.py CHROMIUM URL OUT.png [SECONDS]   (exit 1 with a reason when the map never
 went idle within SECONDS, default 60)
 """
-import base64, fcntl, json, os, subprocess, sys, tempfile, time
+import base64, fcntl, json, os, select, subprocess, sys, tempfile, time
 
 chromium, url, out = sys.argv[1:4]
 limit = float(sys.argv[4]) if len(sys.argv) > 4 else 60.0
@@ -37,6 +37,10 @@ buffer = b""
 next_id = 0
 
 
+class CommandError(RuntimeError):
+    """Chromium answered a command with an error."""
+
+
 def call(method, session=None, **params):
     """Sends one command and returns its result (events in between are dropped)."""
     global buffer, next_id
@@ -47,7 +51,8 @@ def call(method, session=None, **params):
     os.write(to_chrome_w, json.dumps(message).encode() + b"\0")
     while True:
         while b"\0" not in buffer:
-            if time.monotonic() > deadline:
+            left = deadline - time.monotonic()
+            if left <= 0 or not select.select([from_chrome_r], [], [], left)[0]:
                 raise TimeoutError(f"{method}: no answer from Chromium within {limit:.0f} s")
             chunk = os.read(from_chrome_r, 1 << 16)
             if not chunk:
@@ -57,7 +62,7 @@ def call(method, session=None, **params):
         answer = json.loads(raw)
         if answer.get("id") == next_id:
             if "error" in answer:
-                raise RuntimeError(f"{method}: {answer['error']}")
+                raise CommandError(f"{method}: {answer['error']}")
             return answer["result"]
 
 
@@ -70,9 +75,12 @@ try:
     call("Page.navigate", session, url=url)
     state = ""
     while time.monotonic() < deadline:
-        value = call("Runtime.evaluate", session, returnByValue=True,
-                     expression="document.body && document.body.getAttribute('data-map-idle') || document.readyState")["result"].get("value")
-        state = str(value)
+        try:
+            value = call("Runtime.evaluate", session, returnByValue=True,
+                         expression="document.body && document.body.getAttribute('data-map-idle') || document.readyState")["result"].get("value")
+            state = str(value)
+        except CommandError as e:
+            state = str(e)  # the page between documents (its context replaced): ask again
         if state == "1":
             break
         time.sleep(0.2)
