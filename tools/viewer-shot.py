@@ -26,7 +26,7 @@ def child_fds():
 
 proc = subprocess.Popen(
     [chromium, "--headless", "--no-sandbox", "--disable-gpu-sandbox", "--use-angle=swiftshader",
-     "--enable-unsafe-swiftshader", "--hide-scrollbars", "--window-size=480,360", "--no-first-run",
+     "--enable-unsafe-swiftshader", "--disable-dev-shm-usage", "--hide-scrollbars", "--window-size=480,360", "--no-first-run",
      "--remote-debugging-pipe", f"--user-data-dir={profile}", "about:blank"],
     preexec_fn=child_fds, close_fds=False,
     stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
