@@ -15,6 +15,7 @@ packages=(
   libfreetype-dev libfontconfig-dev fonts-dejavu-core  # labels from local fonts when glyph ranges are missing
   pkg-config python3
   python3-venv        # tools/test-python.sh: a venv for the Python package's tests
+  chromium            # the viewer test: headless Chromium draws /styles/{id}/ and /data/{id}/ (tools/viewer-shot.py)
 )
 missing=()
 for p in "${packages[@]}"; do

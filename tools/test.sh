@@ -7,6 +7,9 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 tools/install-deps.sh
 swift build --build-tests
+# MapLibre GL JS (from PyPI's maplibre wheel) for the viewer test in headless Chromium.
+GLSNAP_MAPLIBRE="$(tools/maplibre-js.sh)"
+export GLSNAP_MAPLIBRE
 # The tests are XCTest; Swift Testing would add a second, empty "0 tests" summary.
 swift test --skip-build --disable-swift-testing 2>&1 | tee .build/test.log | grep -vE "^Test Case '.*' (started|passed)"
 .build/debug/glsnap render -o .build/example.png
