@@ -179,7 +179,7 @@ public final class MapService: @unchecked Sendable {
                 try s.snapshotter.snapshot(camera: camera, size: Size(width: Double(r.width), height: Double(r.height)),
                                            pixelRatio: Double(r.scale), timeLimit: timeLimit) { o in
                     overlays.draw(on: &o, icons: self.icons)
-                    self.caption(&o.image, width: Double(r.width), height: Double(r.height), pixelRatio: Double(r.scale), attribution: true)
+                    self.caption(&o.image, style: s, width: Double(r.width), height: Double(r.height), pixelRatio: Double(r.scale), attribution: true)
                 }
             }
         }
@@ -259,16 +259,17 @@ public final class MapService: @unchecked Sendable {
 
     /// A 256-px tile at zoom z is a 256×256 view at GL zoom z-1; at z 0, a 512 view at zoom 0 halved.
     /// `watermark` (tiles and static maps) and `staticAttributionText` (static maps) drawn on the image.
-    private func caption(_ image: inout RGBAImage, width: Double, height: Double, pixelRatio: Double, attribution: Bool) {
-        if let w = config.watermark { captions.watermark(w, width: width, height: height, pixelRatio: pixelRatio, on: &image) }
-        if attribution, let a = config.staticAttributionText {
+    /// The style's own texts come first, then the options' (as tileserver-gl).
+    private func caption(_ image: inout RGBAImage, style s: ServedStyle, width: Double, height: Double, pixelRatio: Double, attribution: Bool) {
+        if let w = s.watermark ?? config.watermark { captions.watermark(w, width: width, height: height, pixelRatio: pixelRatio, on: &image) }
+        if attribution, let a = s.staticAttributionText ?? config.staticAttributionText {
             captions.attribution(a, width: width, height: height, pixelRatio: pixelRatio, on: &image)
         }
     }
 
     private func renderTile(_ s: ServedStyle, _ t: TileRequest, timeLimit: Double?) throws -> Snapshot {
         var snapshot = try renderTileMap(s, t, timeLimit: timeLimit)
-        caption(&snapshot.image, width: Double(t.tileSize), height: Double(t.tileSize), pixelRatio: Double(t.scale), attribution: false)
+        caption(&snapshot.image, style: s, width: Double(t.tileSize), height: Double(t.tileSize), pixelRatio: Double(t.scale), attribution: false)
         return snapshot
     }
 

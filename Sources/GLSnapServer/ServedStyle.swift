@@ -9,6 +9,8 @@ final class ServedStyle: @unchecked Sendable {
     let name: String
     /// From the configuration: see `ServerConfig.Style`.
     let serveRendered: Bool, serveData: Bool
+    /// The style's own `watermark` and `staticAttributionText` (nil: the options').
+    let watermark: String?, staticAttributionText: String?
     let tileJSONOverrides: [String: Any]
     /// Every string in the layers' `text-font` values (font names, and the operators of
     /// expressions, which name no font folder), for `serveAllFonts: false`.
@@ -31,6 +33,8 @@ final class ServedStyle: @unchecked Sendable {
     init(style: ServerConfig.Style, config: ServerConfig, catalog: DataCatalog) throws {
         id = style.id
         serveRendered = style.serveRendered
+        watermark = style.watermark
+        staticAttributionText = style.staticAttributionText
         serveData = style.serveData
         tileJSONOverrides = style.tileJSON.flatMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] } ?? [:]
         guard let data = FileManager.default.contents(atPath: style.path) else {

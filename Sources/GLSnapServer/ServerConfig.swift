@@ -30,6 +30,9 @@ public struct ServerConfig: Sendable {
         /// tileserver-gl's `tilejson`: keys (a JSON object's text) put over the raster TileJSON;
         /// its `format` also sets the tiles' extension.
         public var tileJSON: String?
+        /// The style's own `watermark` and `staticAttributionText`, over the options' (as tileserver-gl).
+        public var watermark: String?
+        public var staticAttributionText: String?
 
         public init(id: String, path: String) { self.id = id; self.path = path }
     }
@@ -198,6 +201,8 @@ public struct ServerConfig: Sendable {
             var style = Style(id: id, path: absolutePath(file, base: paths.styles))
             style.serveRendered = entry["serve_rendered"] as? Bool ?? true
             style.serveData = entry["serve_data"] as? Bool ?? true
+            style.watermark = (entry["watermark"] as? String).flatMap { $0.isEmpty ? nil : $0 }
+            style.staticAttributionText = (entry["staticAttributionText"] as? String).flatMap { $0.isEmpty ? nil : $0 }
             if let tj = entry["tilejson"] {
                 guard let object = tj as? [String: Any], let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]) else {
                     throw ServerError.config(file: path, message: "styles.\(id).tilejson must be a JSON object")

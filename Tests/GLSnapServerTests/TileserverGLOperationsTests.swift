@@ -375,3 +375,35 @@ final class TileserverGLCaptionTests: XCTestCase {
         XCTAssertNotEqual(tile.pixels, plainTile.pixels, "tiles carry the watermark")
     }
 }
+
+/// A style's own `watermark` and `staticAttributionText` win over the options', as in tileserver-gl.
+final class TileserverGLStyleCaptionTests: XCTestCase {
+    func testAStylesWatermarkWinsOverTheOptions() throws {
+        guard let f = TileserverGL.fixtures else { throw XCTSkip("../shared/fixtures is not here") }
+        let folder = NSTemporaryDirectory() + "tsgl-style-caption-\(getpid())"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        var config = try ServerConfig.load(path: try TileserverGL.writeConfig(into: folder, fixtures: f))
+        config.watermark = "options watermark"
+        let path = "/styles/\(TileserverGL.styleID)/13/2101/3045.png"
+        let byOptions = try PNGDecoder().decode(try MapService(config: config).handle(method: "GET", path: path).body)
+        guard let i = config.styles.firstIndex(where: { $0.id == TileserverGL.styleID }) else { return XCTFail("no test style") }
+        config.styles[i].watermark = "the style's own, longer watermark"
+        let byStyle = try PNGDecoder().decode(try MapService(config: config).handle(method: "GET", path: path).body)
+        XCTAssertNotEqual(byStyle.pixels, byOptions.pixels, "the style's watermark is drawn instead")
+        // And it is read from the configuration file's style entry.
+        let file = folder + "/with-style-watermark.json"
+        var object = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: try TileserverGL.writeConfig(into: folder, fixtures: f)))) as? [String: Any] ?? [:]
+        var styles = object["styles"] as? [String: Any] ?? [:]
+        var entry = styles[TileserverGL.styleID] as? [String: Any] ?? [:]
+        entry["watermark"] = "from the file"
+        entry["staticAttributionText"] = "style attribution"
+        styles[TileserverGL.styleID] = entry
+        object["styles"] = styles
+        try JSONSerialization.data(withJSONObject: object).write(to: URL(fileURLWithPath: file))
+        let loaded = try ServerConfig.load(path: file)
+        let style = loaded.styles.first { $0.id == TileserverGL.styleID }
+        XCTAssertEqual(style?.watermark, "from the file")
+        XCTAssertEqual(style?.staticAttributionText, "style attribution")
+    }
+}
