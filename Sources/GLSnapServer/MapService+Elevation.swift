@@ -103,9 +103,9 @@ struct DEMData {
     func lookUp(lon: Double, lat: Double, zoom: Int, tiles: inout [TileID: RGBAImage?], tileSize: Int?)
         throws -> (tileX: Int, tileY: Int, pixelX: Int, pixelY: Int, meters: Double)? {
         // As tileserver-gl: the sine is clamped to ±0.9999 (about ±89.19°), a third of a tile past the world's edge.
-        let s = min(max(sin(lat * .pi / 180), -0.9999), 0.9999)
+        let world = Mercator.project(lon: lon, sine: min(max(sin(lat * .pi / 180), -0.9999), 0.9999))
         let scale = Double(1 << zoom)
-        let worldX = (0.5 + lon / 360) * scale, worldY = (0.5 - log((1 + s) / (1 - s)) / (4 * .pi)) * scale
+        let worldX = world.x * scale, worldY = world.y * scale
         guard worldX.magnitude < 1e9 else { return nil }
         let tileX = Int(floor(worldX)), tileY = Int(floor(worldY))
         guard let tile = TileID(z: zoom, x: tileX, y: tileY) else { return nil }

@@ -6,11 +6,18 @@ enum Mercator {
     /// Latitudes beyond this are not on the map.
     static let maxLatitude = 85.0511287798066
 
+    /// EPSG:3857's sphere: the WGS 84 equatorial radius, in meters.
+    static let earthRadius = 6378137.0
+
     /// The world position of (lon, lat) in 0...1 (x east, y south).
     static func project(lon: Double, lat: Double) -> (x: Double, y: Double) {
         let clamped = max(-maxLatitude, min(maxLatitude, lat))
-        let s = sin(clamped * .pi / 180)
-        return ((lon + 180) / 360, 0.5 - log((1 + s) / (1 - s)) / (4 * .pi))
+        return project(lon: lon, sine: sin(clamped * .pi / 180))
+    }
+
+    /// `project` for a latitude given by its sine (callers clamp it as they need).
+    static func project(lon: Double, sine s: Double) -> (x: Double, y: Double) {
+        ((lon + 180) / 360, 0.5 - log((1 + s) / (1 - s)) / (4 * .pi))
     }
 
     /// The inverse of `project`.
@@ -41,8 +48,7 @@ enum Mercator {
 
     /// EPSG:3857 meters (spherical Mercator on the WGS 84 equatorial radius) to degrees.
     static func fromMeters(x: Double, y: Double) -> (lon: Double, lat: Double) {
-        let r = 6378137.0
-        return (x / r * 180 / .pi, atan(sinh(y / r)) * 180 / .pi)
+        (x / earthRadius * 180 / .pi, atan(sinh(y / earthRadius)) * 180 / .pi)
     }
 
     /// The center of tile (z, x, y) of a 2^z × 2^z grid.
