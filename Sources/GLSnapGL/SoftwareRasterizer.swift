@@ -32,6 +32,10 @@ public struct SoftwareRasterizer: Sendable, Equatable {
 
     /// Sets `LP_NUM_THREADS` for the first software context of the process (Mesa reads it when
     /// it creates a screen; copies loaded later read the environment as it is then).
+    ///
+    /// This runs before the first copy of Mesa is loaded, and nothing in glsnap changes the
+    /// environment after it. (A program that does, while other threads draw, races their getenv
+    /// as in any threaded program; between snapshots it is safe, see `Copy.prepareThread`.)
     func applyOnce() {
         SoftwareRasterizer.lock.lock()
         defer { SoftwareRasterizer.lock.unlock() }
@@ -64,8 +68,11 @@ public final class OSMesaCopies: @unchecked Sendable {
     static let environmentKey = "GLSNAP_MESA_COPIES"
 
     /// The cap `GLSNAP_MESA_COPIES` sets, read when a context is made; nil when unset or not 1-4.
-    static var environmentLimit: Int? {
-        guard let raw = getenv(environmentKey), let n = Int(String(cString: raw)), (1...maxCopies).contains(n) else { return nil }
+    static var environmentLimit: Int? { cap(getenv(environmentKey).map { String(cString: $0) }) }
+
+    /// The cap a value of `GLSNAP_MESA_COPIES` sets: nil when absent or not 1-4.
+    static func cap(_ raw: String?) -> Int? {
+        guard let raw, let n = Int(raw), (1...maxCopies).contains(n) else { return nil }
         return n
     }
     static let names = ["libOSMesa.so.8", "libOSMesa.so"]
@@ -79,22 +86,36 @@ public final class OSMesaCopies: @unchecked Sendable {
         /// Mesa code of the copy (LLVM's pass parser calls isalpha and the like). Nil for the
         /// copy in the main namespace.
         private let ctypeInit: (@convention(c) () -> Void)?
+        /// The `environ` of the copy's C library. It starts as the main library's array at load
+        /// time, and a setenv in the main namespace that grows the environment frees that array,
+        /// so it is pointed at the main one's current array before each use (Mesa calls getenv
+        /// whenever a context is made). Nil for the copy in the main namespace.
+        private let environment: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>?
 
         init(library: DynamicLibrary, isolated: Bool) {
-            self.library = library
             var initializer: (@convention(c) () -> Void)?
+            var copyEnvironment: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>?
             var namespace = 0
             let diLMID: Int32 = 1 // RTLD_DI_LMID
             if isolated, dlinfo(library.handle, diLMID, &namespace) == 0,
-               let libc = dlmopen(namespace, "libc.so.6", RTLD_NOW | RTLD_NOLOAD),
-               let f = dlsym(libc, "__ctype_init") {
-                initializer = unsafeBitCast(f, to: (@convention(c) () -> Void).self)
+               let libc = dlmopen(namespace, "libc.so.6", RTLD_NOW | RTLD_NOLOAD) {
+                if let f = dlsym(libc, "__ctype_init") {
+                    initializer = unsafeBitCast(f, to: (@convention(c) () -> Void).self)
+                }
+                if let e = dlsym(libc, "environ") {
+                    copyEnvironment = e.assumingMemoryBound(to: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?.self)
+                }
             }
+            self.library = library
             ctypeInit = initializer
+            environment = copyEnvironment
         }
 
         /// Makes the copy usable on the calling thread; call before each use from a thread.
-        func prepareThread() { ctypeInit?() }
+        func prepareThread() {
+            ctypeInit?()
+            environment?.pointee = environ
+        }
     }
 
     private let lock = NSLock()
@@ -104,8 +125,8 @@ public final class OSMesaCopies: @unchecked Sendable {
     /// The copy a new context should use: a copy no context uses, loading one while fewer than
     /// `limit` (and `maxCopies`, and `GLSNAP_MESA_COPIES`) are loaded; past that, the least used
     /// of the first `limit`.
-    func acquire(limit: Int) throws -> Copy {
-        let limit = min(limit, Self.maxCopies, Self.environmentLimit ?? Self.maxCopies)
+    func acquire(limit: Int, cap: Int? = OSMesaCopies.environmentLimit) throws -> Copy {
+        let limit = min(limit, Self.maxCopies, cap ?? Self.maxCopies)
         lock.lock()
         defer { lock.unlock() }
         if copies.isEmpty {

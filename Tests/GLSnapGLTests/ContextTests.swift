@@ -78,19 +78,36 @@ final class ContextTests: XCTestCase {
         }
     }
 
+    /// A program that grows its environment after copies of Mesa are loaded (a Python service
+    /// setting os.environ between maps) can still make contexts in every copy: each copy's C
+    /// library is pointed at the current environment. Before, the copies read the array setenv
+    /// had freed, and this crashed in getenv.
+    func testContextsAfterTheEnvironmentGrows() throws {
+        let rasterizer = SoftwareRasterizer(threads: 0, copies: OSMesaCopies.maxCopies)
+        var contexts: [GLContext] = []
+        for _ in 0..<3 { contexts.append(try GLContext(backend: .osmesa, rasterizer: rasterizer)) }
+        let names = (0..<64).map { "GLSNAP_TEST_GROWN_\($0)" }
+        for name in names { setenv(name, String(repeating: "x", count: 64), 1) }
+        defer { for name in names { unsetenv(name) } }
+        for _ in 0..<3 { contexts.append(try GLContext(backend: .osmesa, rasterizer: rasterizer)) }
+        contexts.removeAll()
+        for _ in 0..<4 { contexts.append(try GLContext(backend: .osmesa, rasterizer: rasterizer)) }
+        XCTAssertEqual(contexts.count, 4)
+    }
+
     /// `GLSNAP_MESA_COPIES=1` (tools/sanitize.sh's setting) keeps every context on the first
-    /// copy of Mesa, even while another holds it and the rasterizer allows four.
+    /// copy of Mesa, even while another holds it and the rasterizer allows four. The value is
+    /// handed in, not set with setenv: changing the environment once copies of Mesa are loaded
+    /// frees the array their C libraries read (see `SoftwareRasterizer.applyOnce`).
     func testEnvironmentCapsTheMesaCopies() throws {
-        let key = OSMesaCopies.environmentKey
-        let previous = getenv(key).map { String(cString: $0) }
-        setenv(key, "1", 1)
-        defer { if let previous { setenv(key, previous, 1) } else { unsetenv(key) } }
-        let first = try OSMesaCopies.shared.acquire(limit: OSMesaCopies.maxCopies)
+        let cap = OSMesaCopies.cap("1")
+        XCTAssertEqual(cap, 1)
+        let first = try OSMesaCopies.shared.acquire(limit: OSMesaCopies.maxCopies, cap: cap)
         defer { OSMesaCopies.shared.release(first) }
-        let second = try OSMesaCopies.shared.acquire(limit: OSMesaCopies.maxCopies)
+        let second = try OSMesaCopies.shared.acquire(limit: OSMesaCopies.maxCopies, cap: cap)
         defer { OSMesaCopies.shared.release(second) }
-        XCTAssertTrue(first === second, "a second copy of Mesa was used despite \(key)=1")
-        setenv(key, "0", 1)
-        XCTAssertNil(OSMesaCopies.environmentLimit, "0 is not a valid cap")
+        XCTAssertTrue(first === second, "a second copy of Mesa was used despite \(OSMesaCopies.environmentKey)=1")
+        for invalid in ["0", "5", "two", ""] { XCTAssertNil(OSMesaCopies.cap(invalid), "\(invalid) is not a valid cap") }
+        XCTAssertNil(OSMesaCopies.cap(nil))
     }
 }
