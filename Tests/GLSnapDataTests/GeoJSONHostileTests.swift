@@ -42,7 +42,7 @@ final class GeoJSONHostileTests: XCTestCase {
         let elapsed = Date().timeIntervalSince(start)
         print("zigzag of \(n) points ranked in \(elapsed) s")
         // Debug build: 49 s unbounded, about 9 s bounded (a tenth of that in release).
-        XCTAssertLessThan(elapsed, 25)
+        XCTAssertLessThan(elapsed, 40, "unbounded took 49 s in a debug build")
         let kept = stride(from: 2, to: coords.count, by: 3).filter { coords[$0] > tolerance * tolerance }.count
         print("kept \(kept) of \(n) points")
         XCTAssertLessThan(kept, n / 5)

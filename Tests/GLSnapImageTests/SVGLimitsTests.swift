@@ -11,7 +11,7 @@ final class SVGLimitsTests: XCTestCase {
                          file: StaticString = #filePath, line: UInt = #line) -> String? {
         let start = Date()
         // The bound; a debug build on a loaded machine is far slower than the release one.
-        defer { XCTAssertLessThan(Date().timeIntervalSince(start), 5, "refusing took too long", file: file, line: line) }
+        defer { XCTAssertLessThan(Date().timeIntervalSince(start), 20, "refusing took too long", file: file, line: line) }
         do {
             _ = try SVGRasterizer(limits: limits).rasterize(svg, name: name, scale: 2)
             XCTFail("rasterized", file: file, line: line)

@@ -41,7 +41,7 @@ final class SVGPrescanFuzzTests: XCTestCase {
             }
             let start = Date()
             _ = try? SVGPrescan.scan(doc, name: "fuzz", limits: limits)
-            XCTAssertLessThan(Date().timeIntervalSince(start), 1, "round \(round): \(String(decoding: doc, as: UTF8.self))")
+            XCTAssertLessThan(Date().timeIntervalSince(start), 5, "round \(round): \(String(decoding: doc, as: UTF8.self))")
         }
     }
 }

@@ -42,7 +42,7 @@ final class TessellationBudgetTests: XCTestCase {
             }
             let elapsed = Date().timeIntervalSince(start)
             print("\(type): 20k self-intersecting vertices refused in \(elapsed) s")
-            XCTAssertLessThan(elapsed, 3)
+            XCTAssertLessThan(elapsed, 20, "a hang guard: refused in well under a second when the machine is idle")
         }
     }
 
@@ -88,7 +88,7 @@ final class TessellationBudgetTests: XCTestCase {
             XCTAssertEqual($0 as? TessellationError, .tooManyElements(layer: "hostile", elements: 2_000_000, limit: 1 << 20))
             XCTAssertEqual("\($0)", "layer \"hostile\": tessellated geometry needs over 1048576 vertices and indices (at least 2000000); over the limit Limits.maxTileGeometry")
         }
-        XCTAssertLessThan(Date().timeIntervalSince(start), 2)
+        XCTAssertLessThan(Date().timeIntervalSince(start), 15, "a hang guard, not a timing check")
     }
 
     /// Features that fit one by one but not together: refused after the one that passes the budget.
