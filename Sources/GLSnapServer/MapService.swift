@@ -186,7 +186,7 @@ public final class MapService: @unchecked Sendable {
             // arguments) make the ETag, so it covers every edit.
             let tag = etag(s, path: path, query: query)
             if matches(ifNoneMatch, tag) { return notModified(tag) }
-            let variant = edits.isEmpty ? nil : try edits.variant(of: s.snapshotter)
+            let variant = edits.isEmpty ? nil : try s.variant(edits.key) { try edits.variant(of: s.snapshotter) }
             return try render(s, etag: tag, format: r.format, path: path) { timeLimit in
                 try s.snapshotter.snapshot(camera: camera, size: Size(width: Double(r.width), height: Double(r.height)),
                                            pixelRatio: Double(r.scale), timeLimit: timeLimit, variant: variant) { o in

@@ -19,6 +19,12 @@ struct StaticStyleEdits: Equatable {
 
     var isEmpty: Bool { addLayers.isEmpty && filter == nil && geoJSON.isEmpty }
 
+    /// The edits as text, naming the variant they make (equal edits, equal text).
+    var key: String {
+        JSON.array([.array(addLayers), .string(beforeLayer ?? ""), .string(filter?.layer ?? ""), filter?.value ?? .null,
+                    .array(geoJSON)]).text
+    }
+
     static func == (a: StaticStyleEdits, b: StaticStyleEdits) -> Bool {
         a.addLayers == b.addLayers && a.beforeLayer == b.beforeLayer && a.filter?.layer == b.filter?.layer
             && a.filter?.value == b.filter?.value && a.geoJSON == b.geoJSON

@@ -64,6 +64,16 @@ final class StaticStyleEditTests: XCTestCase {
         XCTAssertEqual(center(try image(get([("addlayer", red), ("setfilter", ##"["==", "kind", "b"]"##), ("layer_id", "red")]))), [0, 0, 255])
     }
 
+    func testRepeatedEditsReuseTheirLayout() throws {
+        let red = ##"{"id": "red", "type": "fill", "source": "shapes", "paint": {"fill-color": "#ff0000"}}"##
+        let snapshotter = try XCTUnwrap(service.styles["s"]).snapshotter
+        XCTAssertEqual(center(try image(get([("addlayer", red)]))), [255, 0, 0])
+        let once = snapshotter.workCounts
+        XCTAssertEqual(center(try image(get([("addlayer", red)]))), [255, 0, 0])
+        XCTAssertEqual(snapshotter.workCounts, once, "the same edits again: nothing decoded or tessellated")
+        XCTAssertEqual(center(try image(get([("addlayer", red.replacingOccurrences(of: "ff0000", with: "00ff00"))]))), [0, 255, 0])
+    }
+
     func testGeoJSONOverlaysAndPins() throws {
         let square = ##"{"type": "Feature", "properties": {"fill": "#00ff00", "fill-opacity": 1, "stroke-width": 0}, "geometry": {"type": "Polygon", "coordinates": [[[-5, -5], [5, -5], [5, 5], [-5, 5], [-5, -5]]]}}"##
         XCTAssertEqual(center(try image(get([("geojson", square)]))), [0, 255, 0])
