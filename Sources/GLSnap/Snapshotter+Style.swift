@@ -41,8 +41,15 @@ extension Snapshotter {
 
     /// Adds a layer (a style-spec layer object) below the layer `before`, or on top. A `source`
     /// given as an object is added as a source named by the layer's id, as GL JS does.
+    /// A style may not grow past `Limits.maxStyleLayers` this way either.
     public func addLayer(_ layer: JSON, before: String? = nil) throws {
-        try editStyle { style, state in try style.addLayer(layer, before: before, globalState: state) }
+        try editStyle { style, state in
+            let limit = options.limits.maxStyleLayers
+            guard style.layers.count < limit else {
+                throw StyleEditError([StyleProblem(path: "layers", message: "the style has \(style.layers.count) layers, the limit (Limits.maxStyleLayers is \(limit))")])
+            }
+            try style.addLayer(layer, before: before, globalState: state)
+        }
     }
 
     public func removeLayer(_ id: String) throws {

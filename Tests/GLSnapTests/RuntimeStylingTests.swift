@@ -218,6 +218,11 @@ final class RuntimeStylingTests: XCTestCase {
             if i % 4 == 0 { _ = try? s.snapshot() }
         }
         XCTAssertEqual(s.getStyle()?["layers"]?.arrayValue?.count, 42)
+        // Limits.maxStyleLayers bounds a style grown by addLayer too.
+        s.options.limits.maxStyleLayers = 42
+        XCTAssertThrowsError(try s.addLayer(.object(["id": .string("one-more"), "type": .string("background")]))) { error in
+            XCTAssertTrue("\(error)".contains("Limits.maxStyleLayers"), "\(error)")
+        }
     }
 
     /// The seed's tap: doubling one flag's `icon-size` draws that flag twice as large.

@@ -112,9 +112,6 @@ extension Style {
             }
             at = i
         }
-        if layers.count >= Style.maxEditedLayers {
-            throw StyleEditError([StyleProblem(path: "layers.\(id)", message: "the style has \(layers.count) layers, the most a style may have")])
-        }
         if document["type"]?.stringValue != "background", let source = document["source"]?.stringValue, sources[source] == nil {
             throw StyleEditError(notFound: [StyleProblem(path: "layers.\(id).source", message: "source \"\(source)\" not found")])
         }
@@ -126,10 +123,6 @@ extension Style {
         layers.insert(layer, at: at)
         setMember("layers", .array(documents))
     }
-
-    /// A bound on layers added at run time, so a loop of `addLayer` cannot grow a style without end
-    /// (the loader refuses styles past `Limits.maxStyleLayers`, which is lower by default).
-    public static let maxEditedLayers = 100_000
 
     /// Removes a layer.
     public mutating func removeLayer(_ id: String) throws {
