@@ -158,13 +158,14 @@ glsnap_status glsnap_add_image(glsnap_snapshotter *snapshotter, const char *name
                                int height, double ratio, int sdf);
 glsnap_status glsnap_remove_image(glsnap_snapshotter *snapshotter, const char *name);
 
-/* Runtime style changes. glsnap has no incremental style API yet: each of these edits the style JSON
-   the snapshotter holds and loads it again, so each costs about as much as glsnap_set_style_json
-   (sources reopened, sprite and glyph caches started anew: 8.8 ms median, 19.5 ms max, over 20
-   changes of bright-v9-chicago, release build on a loaded 2-core machine; the tile caches are kept). Batch changes with glsnap_get_style and
-   glsnap_set_style_json when making many. Each checks what it names first: an unknown layer or
-   source is GLSNAP_ERR_NOT_FOUND, naming it, and the style is left as it was; so is a change the
-   loader refuses. Values are JSON text. */
+/* Runtime style changes, through the library's runtime styling: only the cached work a change
+   affects is redone (a paint property or visibility decodes, tessellates and lays out nothing
+   again; a filter or layout property lays out that layer again from the cached tiles). Each checks
+   what it names first: an unknown layer or source is GLSNAP_ERR_NOT_FOUND, naming it, and the
+   style is left as it was; so is a value the style spec does not allow (GLSNAP_ERR_STYLE, naming
+   the property: "layers.water.paint.fill-color: color expected, number found"). Values are JSON
+   text. Safe to call between renders from any thread; a render draws the style as it was when it
+   started. */
 glsnap_status glsnap_set_filter(glsnap_snapshotter *snapshotter, const char *layer, const char *filter_json /* NULL or "": none */);
 glsnap_status glsnap_set_paint_property(glsnap_snapshotter *snapshotter, const char *layer, const char *name,
                                         const char *value_json /* "null" removes it */);

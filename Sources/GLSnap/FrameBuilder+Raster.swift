@@ -70,7 +70,7 @@ extension FrameBuilder {
     /// tile's own edge.
     mutating func raster(source: String, tileSource: TileSource, id: TileID, dem: DEMEncoding?,
                          highDensity: Bool = false) throws -> RasterBox? {
-        let key = TileKey(generation: style.generation, source: highDensity ? source + "\u{0}@2x" : source, tile: id)
+        let key = TileKey(generation: style.sourceGeneration(source), source: highDensity ? source + "\u{0}@2x" : source, tile: id)
         return try rasters.value(for: key) {
             guard let image = try decoded(source: source, tileSource: tileSource, id: id, highDensity: highDensity) else {
                 return Cached(value: nil)
@@ -99,8 +99,9 @@ extension FrameBuilder {
     /// The tile's image as decoded (straight alpha), cached apart from the prepared boxes so that
     /// neighbors are decoded once.
     private mutating func decoded(source: String, tileSource: TileSource, id: TileID, highDensity: Bool) throws -> RGBAImage? {
-        let key = TileKey(generation: style.generation, source: source + (highDensity ? "\u{0}decoded@2x" : "\u{0}decoded"), tile: id)
+        let key = TileKey(generation: style.sourceGeneration(source), source: source + (highDensity ? "\u{0}decoded@2x" : "\u{0}decoded"), tile: id)
         return try rasters.value(for: key) {
+            counters.add(\.tilesDecoded)
             do {
                 guard let bytes = try tileSource.rasterTile(id, highDensity: highDensity) else { return Cached(value: nil) }
                 // The pixel limit is checked from the header, before any pixel memory is taken.

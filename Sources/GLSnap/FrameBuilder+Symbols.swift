@@ -10,12 +10,13 @@ extension FrameBuilder {
         var tiles: [(tile: CoveredTile, symbols: SymbolTile)] = []
         let resources = style.symbolResources
         for covered in cover {
-            let key = SymbolLayoutKey(generation: style.generation, layer: layer.id, tile: covered.id,
+            let key = SymbolLayoutKey(generation: style.layoutGeneration(layer.id), layer: layer.id, tile: covered.id,
                                       overscaledZoom: covered.overscaledZoom, pixelRatio: pixelRatio)
             let laidOut = try symbols.value(for: key) { () throws -> Cached<SymbolTile> in
                 guard let vt = try vectorTile(source: source, tileSource: tileSource, id: covered.id) else { return Cached(value: nil) }
                 let layerName = tileSource.info.type == .geojson ? GeoJSONSource.layerName : (layer.sourceLayer ?? "")
                 guard let vl = vt.layers[layerName] else { return Cached(value: nil) }
+                counters.add(\.symbolLayouts)
                 return Cached(value: SymbolLayout.build(layer: layer, from: vl, zoom: Double(covered.overscaledZoom),
                                                         canonical: covered.id, provider: resources, pixelRatio: pixelRatio))
             }

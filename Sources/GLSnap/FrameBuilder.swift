@@ -39,6 +39,8 @@ struct FrameBuilder {
     var maxRasterPixels = Int.max
     /// When the snapshot stops: checked between layers and between tiles, and carried to the draw.
     var deadline: RenderDeadline?
+    /// Counts the tiles decoded and the layers tessellated and laid out (cache misses).
+    var counters = WorkCounters()
 
     init(style: LoadedStyle, tiles: LRUCache<TileKey, Cached<VectorTile>>, geometries: LRUCache<GeometryKey, Cached<GeometryBox>>,
          rasters: LRUCache<TileKey, Cached<RasterBox>>, symbols: LRUCache<SymbolLayoutKey, Cached<SymbolTile>>,
@@ -131,6 +133,7 @@ struct FrameBuilder {
         }
         var frame = Frame(transform: transform, pixelRatio: pixelRatio, width: width, height: height, piece: piece,
                           layers: layers, styleGeneration: style.generation)
+        frame.paintGenerations = style.paintGenerations
         frame.light = style.style.json["light"] ?? .null
         resolvePatterns(layers, zoom: zoom, pixelRatio: pixelRatio)
         frame.patterns = style.patterns
@@ -162,11 +165,12 @@ struct FrameBuilder {
     }
 
     private mutating func geometry(layer: StyleLayer, source: String, tileSource: TileSource, tile: CoveredTile) throws -> GeometryBox? {
-        let key = GeometryKey(generation: style.generation, layer: layer.id, tile: tile.id, overscaledZoom: tile.overscaledZoom)
+        let key = GeometryKey(generation: style.layoutGeneration(layer.id), layer: layer.id, tile: tile.id, overscaledZoom: tile.overscaledZoom)
         return try geometries.value(for: key) {
             guard let vt = try vectorTile(source: source, tileSource: tileSource, id: tile.id) else { return Cached(value: nil) }
             let layerName = tileSource.info.type == .geojson ? GeoJSONSource.layerName : (layer.sourceLayer ?? "")
             guard let vl = vt.layers[layerName] else { return Cached(value: nil) }
+            counters.add(\.layersTessellated)
             do {
                 let g = try BucketBuilder.build(layer: layer, from: vl, zoom: Double(tile.overscaledZoom), canonical: tile.id,
                                                 budget: budget)
@@ -178,7 +182,8 @@ struct FrameBuilder {
     }
 
     mutating func vectorTile(source: String, tileSource: TileSource, id: TileID) throws -> VectorTile? {
-        try tiles.value(for: TileKey(generation: style.generation, source: source, tile: id)) {
+        try tiles.value(for: TileKey(generation: style.sourceGeneration(source), source: source, tile: id)) {
+            counters.add(\.tilesDecoded)
             let start = DispatchTime.now().uptimeNanoseconds
             defer { tileLoadSeconds += Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9 }
             do {

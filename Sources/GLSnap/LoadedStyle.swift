@@ -23,22 +23,51 @@ final class LoadedStyle: @unchecked Sendable {
     let symbolResources: SymbolResources
     /// The images of `*-pattern` properties, packed as they are first drawn.
     let patterns = PatternAtlas()
+    /// Cache generations (see StyleReuse): of each opened source's tiles, of each layer's
+    /// tessellation and symbol layout, and of each layer's paint.
+    private(set) var sourceGenerations: [String: Int] = [:]
+    private(set) var layoutGenerations: [String: Int] = [:]
+    private(set) var paintGenerations: [String: Int] = [:]
+    /// What each layer's layout generation stands for (see `layoutSignature`).
+    private var layoutSignatures: [String: JSON] = [:]
+    private let resourcesGeneration: Int
+    /// What `["global-state", name]` reads: the style's `state` defaults with the values of
+    /// `Snapshotter.setGlobalStateProperty` over them.
+    let globalState: [String: JSON]
 
-    private static let counter = Counter()
+    static let counter = Counter()
 
+    /// `reuse` (a runtime edit of `reuse.previous`): sources not changed stay open with their
+    /// cached tiles, and layers whose layout did not change keep their tessellation.
     init(style: Style, origin: String, resolver: ResourceResolver, policy: SourceErrorPolicy,
-         images: [String: StyleImage] = [:], limits: Limits = .default) throws {
+         images: [String: StyleImage] = [:], limits: Limits = .default, reuse: StyleReuse? = nil) throws {
         self.style = style
         self.origin = origin
         self.resolver = resolver
         generation = LoadedStyle.counter.next()
-        symbolResources = SymbolResources(style: style, resolver: resolver, images: images, svgLimits: limits.svg)
+        globalState = reuse?.globalState ?? style.globalStateDefaults
+        if let reuse, reuse.keepResources {
+            symbolResources = reuse.previous.symbolResources
+            resourcesGeneration = reuse.previous.resourcesGeneration
+        } else {
+            symbolResources = SymbolResources(style: style, resolver: resolver, images: images, svgLimits: limits.svg)
+            resourcesGeneration = generation
+        }
         var sources: [String: TileSource] = [:]
         var errors: [String: String] = [:]
         var imageSources: [String: ImageSource] = [:]
         var demEncodings: [String: DEMEncoding] = [:]
         let used = Set(style.layers.compactMap(\.source))
+        var sourceGenerations: [String: Int] = [:]
         for (name, definition) in style.sources where used.contains(name) {
+            if let reuse, let kept = reuse.previous.sourceGenerations[name], !reuse.changedSources.contains(name) {
+                let p = reuse.previous
+                sources[name] = p.sources[name]; imageSources[name] = p.imageSources[name]
+                demEncodings[name] = p.demEncodings[name]; errors[name] = p.sourceErrors[name]
+                sourceGenerations[name] = kept
+                continue
+            }
+            sourceGenerations[name] = generation
             do {
                 let type = definition["type"]?.stringValue
                 if type == "geojson" {
@@ -66,7 +95,47 @@ final class LoadedStyle: @unchecked Sendable {
         sourceErrors = errors
         self.imageSources = imageSources
         self.demEncodings = demEncodings
+        self.sourceGenerations = sourceGenerations
+        // A layer reading global state is laid out again when the state changed.
+        let stateChanged = reuse.map { $0.globalState != $0.previous.globalState } ?? true
+        for layer in style.layers {
+            let signature = layoutSignature(layer)
+            if let p = reuse?.previous, p.layoutSignatures[layer.id] == signature, let kept = p.layoutGenerations[layer.id],
+               !(stateChanged && Style.readsGlobalState(layer.layoutGroup)) {
+                layoutGenerations[layer.id] = kept
+            } else {
+                layoutGenerations[layer.id] = LoadedStyle.counter.next()
+            }
+            layoutSignatures[layer.id] = signature
+            if let reuse, !reuse.allLayersChanged, !reuse.changedLayers.contains(layer.id),
+               let kept = reuse.previous.paintGenerations[layer.id] {
+                paintGenerations[layer.id] = kept
+            } else {
+                paintGenerations[layer.id] = LoadedStyle.counter.next()
+            }
+        }
     }
+
+    /// What a layer's tessellation and symbol layout depend on besides the global state: its
+    /// type, source, source layer, filter and layout, and the source's and the symbol resources'
+    /// generations. Paint, visibility and the zoom range are left out.
+    private func layoutSignature(_ layer: StyleLayer) -> JSON {
+        var parts = layer.layoutGroup.arrayValue ?? []
+        // layoutGroup is [type, source, source-layer, minzoom, maxzoom, filter, layout].
+        // Visibility only decides whether the layer is drawn.
+        if parts.count == 7 {
+            parts[3] = .null; parts[4] = .null
+            if case .object(var layout) = parts[6] { layout["visibility"] = nil; parts[6] = .object(layout) }
+        }
+        parts += [.number(Double(layer.source.flatMap { sourceGenerations[$0] } ?? 0)), .number(Double(resourcesGeneration))]
+        return .array(parts)
+    }
+
+    /// The generation of a source's tiles in the shared caches.
+    func sourceGeneration(_ source: String) -> Int { sourceGenerations[source] ?? generation }
+
+    /// The generation of a layer's tessellated geometry and symbol layouts in the shared caches.
+    func layoutGeneration(_ layer: String) -> Int { layoutGenerations[layer] ?? generation }
 
     private static func geoJSONSource(_ definition: JSON, resolver: ResourceResolver, maxPositions: Int) throws -> TileSource {
         var data = definition["data"] ?? .null

@@ -36,6 +36,16 @@ public final class Snapshotter: @unchecked Sendable {
     }
     private var _style: LoadedStyle?
     var loadedStyle: LoadedStyle? { style }
+    /// Serializes the style's changes (setStyle, runtime edits in Snapshotter+Style.swift): each
+    /// reads the current style and stores the next; snapshots keep the style they started with.
+    let editLock = NSRecursiveLock()
+    /// Stores the style `make` gives (under `editLock`); `make` sees the current one.
+    func replaceStyle(_ make: (LoadedStyle?) throws -> LoadedStyle) rethrows {
+        editLock.lock(); defer { editLock.unlock() }
+        style = try make(style)
+    }
+    /// Cache misses of this snapshotter's snapshots (see `workCounts`).
+    let workCounters = WorkCounters()
     /// Images added with `addImage`, by name (see Snapshotter+Images.swift).
     private var images: [String: StyleImage] = [:]
     /// Reads or changes the added images under the lock.
@@ -120,7 +130,7 @@ public final class Snapshotter: @unchecked Sendable {
     /// An `http://` or `https://` URL is fetched (see `setStyle(url:)`).
     public func setStyle(path: String) throws {
         if HTTPClient.handles(path) { return try setStyle(url: path) }
-        style = try LoadedStyle.load(path: path, rewrite: resourceRewrite, http: httpClient, options: options, images: styleImages)
+        try replaceStyle { _ in try LoadedStyle.load(path: path, rewrite: resourceRewrite, http: httpClient, options: options, images: styleImages) }
     }
 
     /// Loads a style from a URL (`http://`, `https://`, `file://` or a path) through `httpClient`;
@@ -132,22 +142,30 @@ public final class Snapshotter: @unchecked Sendable {
         do { bytes = try resolver.load(url) } catch { throw GLSnapError.style(source: url, message: "\(error)") }
         var sourceResolver = resolver
         sourceResolver.sizeLimit = DataLimits.maxResourceBytes
-        style = try LoadedStyle.parse(bytes: bytes, origin: url, resolver: sourceResolver, policy: options.sourceErrors,
-                                      images: styleImages, limits: options.limits)
+        try replaceStyle { _ in
+            try LoadedStyle.parse(bytes: bytes, origin: url, resolver: sourceResolver, policy: options.sourceErrors,
+                                  images: styleImages, limits: options.limits)
+        }
     }
 
     /// Loads a style from JSON text; relative URLs resolve against `baseURL` (a file URL or folder path).
     public func setStyle(json: String, baseURL: String? = nil) throws {
         let resolver = ResourceResolver(baseURL: baseURL, rewrite: resourceRewrite, http: httpClient)
-        style = try LoadedStyle.parse(bytes: Array(json.utf8), origin: "inline JSON", resolver: resolver, policy: options.sourceErrors,
-                                      images: styleImages, limits: options.limits)
+        try replaceStyle { _ in
+            try LoadedStyle.parse(bytes: Array(json.utf8), origin: "inline JSON", resolver: resolver, policy: options.sourceErrors,
+                                  images: styleImages, limits: options.limits)
+        }
     }
 
-    /// Loads the current style again with the current added images (after `addImage`/`removeImage`).
+    /// Loads the current style's resources again with the current added images (after
+    /// `addImage`/`removeImage`); sources and their decoded tiles are kept.
     func reloadStyleImages() throws {
+        editLock.lock(); defer { editLock.unlock() }
         guard let old = style else { return }
+        var reuse = StyleReuse(previous: old)
+        reuse.keepResources = false
         style = try LoadedStyle(style: old.style, origin: old.origin, resolver: old.resolver, policy: options.sourceErrors,
-                                images: styleImages, limits: options.limits)
+                                images: styleImages, limits: options.limits, reuse: reuse)
     }
 
     public func setCamera(_ camera: CameraOptions) {
@@ -204,8 +222,9 @@ public final class Snapshotter: @unchecked Sendable {
     /// renders many sizes on one worker pool). `timeLimit` (seconds), when given, replaces
     /// `options.limits.snapshotTimeLimit`: past it the snapshot stops between layers, tiles or
     /// pieces and throws `GLSnapError.timedOut`, and the snapshotter is ready for the next one.
+    /// `variant` (see `variant(_:)`), when given, is drawn instead of the current style.
     public func snapshot(camera: CameraOptions, size: Size? = nil, pixelRatio: Double? = nil, timeLimit: Double? = nil,
-                         overlay: ((inout SnapshotOverlay) -> Void)? = nil) throws -> Snapshot {
+                         variant: StyleVariant? = nil, overlay: ((inout SnapshotOverlay) -> Void)? = nil) throws -> Snapshot {
         var options = self.options
         if let size { options.size = size }
         if let pixelRatio { options.pixelRatio = pixelRatio }
@@ -218,7 +237,7 @@ public final class Snapshotter: @unchecked Sendable {
                               pixels: [UInt8](unsafeUninitializedCapacity: byteCount) { _, count in count = byteCount })
         var snapshot = try image.pixels.withUnsafeMutableBytes { pixels in
             // A one-piece image is read back straight into the snapshot's pixels.
-            try render(camera: camera, options: options, destination: pixels) { band, y, rows in
+            try render(camera: camera, options: options, variant: variant, destination: pixels) { band, y, rows in
                 let start = y * width * 4
                 pixels.baseAddress!.advanced(by: start).copyMemory(from: band.baseAddress!, byteCount: rows * width * 4)
             }
@@ -245,10 +264,11 @@ public final class Snapshotter: @unchecked Sendable {
 
     /// With a `destination` of the whole image's size, an image drawn in one piece is read back
     /// into it directly and `band` is not called.
-    func render(camera: CameraOptions, options: MapSnapshotOptions, progress: ((_ done: Int, _ total: Int) -> Void)? = nil,
+    func render(camera: CameraOptions, options: MapSnapshotOptions, variant: StyleVariant? = nil,
+                progress: ((_ done: Int, _ total: Int) -> Void)? = nil,
                 destination: UnsafeMutableRawBufferPointer? = nil,
                 band: (UnsafeRawBufferPointer, _ firstRow: Int, _ rowCount: Int) throws -> Void) throws -> Snapshot {
-        guard let style else { throw GLSnapError.style(source: "(none)", message: "no style set: call setStyle first") }
+        guard let style = variant?.loaded ?? style else { throw GLSnapError.style(source: "(none)", message: "no style set: call setStyle first") }
         let limits = options.limits
         var deadline: RenderDeadline?
         if let seconds = limits.snapshotTimeLimit {
@@ -264,6 +284,7 @@ public final class Snapshotter: @unchecked Sendable {
         var builder = FrameBuilder(style: style, tiles: tileCache, geometries: geometryCache, rasters: rasterCache, symbols: symbolCache,
                                    policy: options.sourceErrors)
         builder.featureStates = currentFeatureStates()
+        builder.counters = workCounters
         builder.crossSourceCollisions = options.crossSourceCollisions
         builder.budget = TessellationBudget(maxElements: max(1, limits.maxTileGeometry),
                                             triangulationStepsPerVertex: max(1, limits.triangulationStepsPerVertex))

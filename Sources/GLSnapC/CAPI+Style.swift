@@ -2,9 +2,11 @@ import GLSnap
 import GLSnapImage
 import GLSnapStyle
 
-// The runtime style calls of the C ABI: the library has no runtime style API yet, so each call
-// changes the style JSON the handle holds and loads it again (sources, sprites and glyphs are
-// set up anew: see the cost in glsnap.h). A call that fails leaves the style as it was.
+// The runtime style calls of the C ABI. Each checks the names it is given against the style
+// document the handle holds (the ABI's messages), then makes the change through the library's
+// runtime styling (Snapshotter+Style.swift), which checks the value and redoes only the cached
+// work the change affects; the document then takes the style as changed. A call that fails
+// leaves the style as it was.
 
 /// Parses a JSON argument, naming it in the error.
 private func json(_ p: UnsafePointer<CChar>?, _ name: String) throws -> JSON {
@@ -12,15 +14,20 @@ private func json(_ p: UnsafePointer<CChar>?, _ name: String) throws -> JSON {
     do { return try JSON.parse(s) } catch { throw CallError(.invalidArgument, "\(name) is not valid JSON: \(error)") }
 }
 
-/// Applies `change` to a copy of the style, loads it, and keeps it when loading succeeds.
-private func edit(_ s: OpaquePointer?, _ change: @escaping (inout StyleDocument) throws -> Void) -> Int32 {
+/// Checks the change on a copy of the document, makes it with `apply`, and keeps the style as
+/// the snapshotter has it after.
+private func edit(_ s: OpaquePointer?, _ change: @escaping (inout StyleDocument) throws -> Void,
+                  apply: @escaping (Snapshotter) throws -> Void) -> Int32 {
     call(s) { h in
         try h.styleLock.withLock {
             guard var doc = h.style else {
                 throw CallError(.style, "no style JSON to change: set one with glsnap_set_style_json or glsnap_set_style_file (styles fetched over HTTP cannot be changed)")
             }
             try change(&doc)
-            try h.snapshotter.setStyle(json: doc.text, baseURL: doc.base)
+            do { try apply(h.snapshotter) } catch let e as StyleEditError {
+                throw CallError(e.notFound ? .notFound : .style, e.description)
+            }
+            if let changed = h.snapshotter.getStyle() { doc.update(changed) }
             h.style = doc
         }
     }
@@ -42,6 +49,8 @@ public func glsnap_set_filter(_ s: OpaquePointer?, _ layer: UnsafePointer<CChar>
         let id = try text(layer, "layer")
         let clear = filter == nil || filter?.pointee == 0
         try doc.setFilter(layer: id, filter: clear ? nil : try json(filter, "filter"))
+    } apply: { snapshotter in
+        try snapshotter.setFilter(try text(layer, "layer"), filter == nil || filter?.pointee == 0 ? nil : try json(filter, "filter"))
     }
 }
 
@@ -50,6 +59,8 @@ public func glsnap_set_paint_property(_ s: OpaquePointer?, _ layer: UnsafePointe
                                       _ value: UnsafePointer<CChar>?) -> Int32 {
     edit(s) { doc in
         try doc.setProperty(layer: try text(layer, "layer"), group: "paint", name: try text(name, "name"), value: try json(value, "value"))
+    } apply: { snapshotter in
+        try snapshotter.setPaintProperty(try text(layer, "layer"), try text(name, "name"), try json(value, "value"))
     }
 }
 
@@ -58,27 +69,35 @@ public func glsnap_set_layout_property(_ s: OpaquePointer?, _ layer: UnsafePoint
                                        _ value: UnsafePointer<CChar>?) -> Int32 {
     edit(s) { doc in
         try doc.setProperty(layer: try text(layer, "layer"), group: "layout", name: try text(name, "name"), value: try json(value, "value"))
+    } apply: { snapshotter in
+        try snapshotter.setLayoutProperty(try text(layer, "layer"), try text(name, "name"), try json(value, "value"))
     }
 }
 
 @_cdecl("glsnap_set_visibility")
 public func glsnap_set_visibility(_ s: OpaquePointer?, _ layer: UnsafePointer<CChar>?, _ visible: Int32) -> Int32 {
-    edit(s) { doc in try doc.setVisibility(layer: try text(layer, "layer"), visible: visible != 0) }
+    edit(s) { doc in try doc.setVisibility(layer: try text(layer, "layer"), visible: visible != 0) } apply: { snapshotter in
+        try snapshotter.setLayoutProperty(try text(layer, "layer"), "visibility", .string(visible != 0 ? "visible" : "none"))
+    }
 }
 
 @_cdecl("glsnap_add_source")
 public func glsnap_add_source(_ s: OpaquePointer?, _ id: UnsafePointer<CChar>?, _ source: UnsafePointer<CChar>?) -> Int32 {
-    edit(s) { doc in try doc.addSource(id: try text(id, "id"), source: try json(source, "source")) }
+    edit(s) { doc in try doc.addSource(id: try text(id, "id"), source: try json(source, "source")) } apply: { snapshotter in
+        try snapshotter.addSource(try text(id, "id"), try json(source, "source"))
+    }
 }
 
 @_cdecl("glsnap_add_layer")
 public func glsnap_add_layer(_ s: OpaquePointer?, _ layer: UnsafePointer<CChar>?, _ before: UnsafePointer<CChar>?) -> Int32 {
-    edit(s) { doc in try doc.addLayer(try json(layer, "layer"), before: try before.map { try text($0, "before") }) }
+    edit(s) { doc in try doc.addLayer(try json(layer, "layer"), before: try before.map { try text($0, "before") }) } apply: { snapshotter in
+        try snapshotter.addLayer(try json(layer, "layer"), before: try before.map { try text($0, "before") })
+    }
 }
 
 @_cdecl("glsnap_remove_layer")
 public func glsnap_remove_layer(_ s: OpaquePointer?, _ id: UnsafePointer<CChar>?) -> Int32 {
-    edit(s) { doc in try doc.removeLayer(try text(id, "id")) }
+    edit(s) { doc in try doc.removeLayer(try text(id, "id")) } apply: { snapshotter in try snapshotter.removeLayer(try text(id, "id")) }
 }
 
 @_cdecl("glsnap_list_layers")

@@ -1,8 +1,8 @@
 import GLSnapStyle
 
-/// A style held as JSON so that the C ABI's runtime style calls (`glsnap_set_filter`, ...) can
-/// change it; the changed text is then loaded again (the library has no runtime style API yet).
-/// Each change checks what it names first and leaves the document as it was when it throws.
+/// The style as JSON, as the C ABI's runtime style calls (`glsnap_set_filter`, ...) see it: each
+/// change checks what it names here first (and leaves the document as it was when it throws);
+/// the library then makes the change and the document takes the result (`update`).
 struct StyleDocument {
     private(set) var root: [String: JSON]
     /// The base relative URLs resolve against (a folder, file path or URL), as given to setStyle.
@@ -96,6 +96,11 @@ struct StyleDocument {
         var all = layers
         all.remove(at: i)
         root["layers"] = .array(all)
+    }
+
+    /// Takes the style as the snapshotter has it after a change.
+    mutating func update(_ style: JSON) {
+        if let object = style.objectValue { root = object }
     }
 
     /// The layer's JSON, or nil when there is none by that id.

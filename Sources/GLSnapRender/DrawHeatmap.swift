@@ -38,7 +38,7 @@ extension Painter {
         }
         framebuffer.bind()
 
-        let ramp = try renderer.colorRamp(for: layer, property: "heatmap-color", generation: frame.styleGeneration)
+        let ramp = try renderer.colorRamp(for: layer, property: "heatmap-color", generation: frame.paintGeneration(layer.id))
         let texture = try renderer.programs.program(.heatmapTexture)
         context.use(texture)
         context.bind(target.texture, unit: 0)

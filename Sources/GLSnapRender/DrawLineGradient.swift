@@ -19,7 +19,7 @@ extension Painter {
         let (translate, anchor) = self.translate(layer, "line")
         let program = try renderer.programs.program(.lineGradient)
         context.use(program)
-        let ramp = renderer.colorRamps.texture(for: layer, property: "line-gradient", generation: frame.styleGeneration, context: context)
+        let ramp = renderer.colorRamps.texture(for: layer, property: "line-gradient", generation: frame.paintGeneration(layer.id), context: context)
         context.bind(ramp, unit: 0)
         gl.Uniform1i(program.location("u_image"), 0)
         gl.Uniform2f(program.location("u_units_to_pixels"), Float(1 / pixelsToClipUnits.x), Float(1 / pixelsToClipUnits.y))

@@ -45,6 +45,9 @@ public struct Frame {
     public var layers: [FrameLayer]
     /// Changes whenever the style changes, so cached per-vertex paint is not reused across styles.
     public var styleGeneration: Int
+    /// Per layer id, a generation that changes when the layer's paint may have changed (a runtime
+    /// paint edit changes only its layer's); layers not named use `styleGeneration`.
+    public var paintGenerations: [String: Int] = [:]
     /// The style's `light` object (null for the default light), for fill-extrusion shading.
     public var light: JSON = .null
     /// The images of the frame's `*-pattern` properties (resolved before drawing; nil when none).
@@ -53,6 +56,9 @@ public struct Frame {
     public var featureStates = FeatureStates()
     /// When drawing stops (checked between layers); nil: never.
     public var deadline: RenderDeadline?
+
+    /// The generation that cached per-vertex paint and color ramps of `layer` are keyed by.
+    public func paintGeneration(_ layer: String) -> Int { paintGenerations[layer] ?? styleGeneration }
 
     /// Framebuffer size in pixels.
     public var width: Int { piece.width }

@@ -146,7 +146,7 @@ struct Painter {
                 continue
             }
             let states = v.isStateConstant ? nil : frame.featureStates.layerStates(source: layer.source, sourceLayer: layer.sourceLayer)
-            let key = PaintKey(layer: layer.id, property: a.property, generation: frame.styleGeneration,
+            let key = PaintKey(layer: layer.id, property: a.property, generation: frame.paintGeneration(layer.id),
                                zoom: v.isZoomConstant ? -1 : z, components: a.components,
                                stateGeneration: v.isStateConstant ? 0 : frame.featureStates.generation)
             if geometry.paint[a.attribute]?.key == key { continue }

@@ -38,7 +38,7 @@ extension Painter {
             return ["a_pattern": .constant(p.corners), "a_pixel_ratio": .constant([Float(p.pixelRatio)])]
         }
         guard let patterns = frame.patterns else { return nil }
-        let key = PaintKey(layer: layer.id, property: property, generation: frame.styleGeneration, zoom: patternZoom, components: 4)
+        let key = PaintKey(layer: layer.id, property: property, generation: frame.paintGeneration(layer.id), zoom: patternZoom, components: 4)
         if g.paint["a_pattern"]?.key == key { return [:] }
         let geometry = box.geometry
         var corners = [Float](repeating: 0, count: geometry.vertexCount * 4)

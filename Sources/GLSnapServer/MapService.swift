@@ -168,18 +168,32 @@ public final class MapService: @unchecked Sendable {
             throw ServerError.methodNotAllowed("batch elevations are asked with POST {\"points\": [...]}: use GET /data/{id}/elevation/{z}/{lon}/{lat} for one")
         case .staticImage(let r):
             let s = try style(r.id)
-            let overlays = try Overlays.parse(query, limits: .init(maxPoints: config.maxOverlayPoints, maxPaths: config.maxPaths,
+            var overlays = try Overlays.parse(query, limits: .init(maxPoints: config.maxOverlayPoints, maxPaths: config.maxPaths,
                                                                    maxMarkers: config.maxMarkers, inlineMarkers: config.allowInlineMarkerImages,
                                                                    remoteIcons: remoteIcons),
                                               raw: r.raw)
+            let mapbox = try r.overlay.map(MapboxOverlay.parse) ?? (pins: [], geoJSON: [])
+            guard overlays.markers.count + mapbox.pins.count <= config.maxMarkers else {
+                throw ServerError.badRequest("more than \(config.maxMarkers) markers and pins")
+            }
+            overlays.pins = mapbox.pins
+            let edits = try StaticStyleEdits.parse(query, overlayGeoJSON: mapbox.geoJSON, maxLayers: config.maxAddedLayers)
+            let attribution = try StaticStyleEdits.flag(query, "attribution") ?? true
+            // glsnap draws no logo: `logo` is checked and has nothing to turn off.
+            _ = try StaticStyleEdits.flag(query, "logo")
             let camera = try staticCamera(r, overlays: overlays, query: query)
+            // The path (with Mapbox's overlay segment) and the query (with a POST body's
+            // arguments) make the ETag, so it covers every edit.
             let tag = etag(s, path: path, query: query)
             if matches(ifNoneMatch, tag) { return notModified(tag) }
+            let variant = edits.isEmpty ? nil : try s.variant(edits.key) { try edits.variant(of: s.snapshotter) }
             return try render(s, etag: tag, format: r.format, path: path) { timeLimit in
                 try s.snapshotter.snapshot(camera: camera, size: Size(width: Double(r.width), height: Double(r.height)),
-                                           pixelRatio: Double(r.scale), timeLimit: timeLimit) { o in
+                                           pixelRatio: Double(r.scale), timeLimit: timeLimit, variant: variant) { o in
                     overlays.draw(on: &o, icons: self.icons)
-                    self.caption(&o.image, style: s, width: Double(r.width), height: Double(r.height), pixelRatio: Double(r.scale), attribution: true)
+                    for pin in overlays.pins { pin.draw(on: &o, captions: self.captions) }
+                    self.caption(&o.image, style: s, width: Double(r.width), height: Double(r.height), pixelRatio: Double(r.scale),
+                                 attribution: attribution)
                 }
             }
         }

@@ -62,12 +62,14 @@ struct Overlays: Equatable {
     var markers: [OverlayMarker] = []
     var lineCap = LineCap.butt
     var lineJoin = LineJoin.miter
+    /// Mapbox's labelled pins (from the path's overlay segment).
+    var pins: [OverlayPin] = []
 
-    var isEmpty: Bool { paths.isEmpty && markers.isEmpty }
+    var isEmpty: Bool { paths.isEmpty && markers.isEmpty && pins.isEmpty }
 
-    /// Every coordinate of every path and marker (for `auto`).
+    /// Every coordinate of every path, marker and pin (for `auto`).
     var coordinates: [(lon: Double, lat: Double)] {
-        paths.flatMap(\.points) + markers.map { ($0.lon, $0.lat) }
+        paths.flatMap(\.points) + markers.map { ($0.lon, $0.lat) } + pins.map { ($0.lon, $0.lat) }
     }
 
     struct Limits {

@@ -28,6 +28,8 @@ struct StaticRequest: Equatable {
     var format: ImageFormat
     /// `static/raw/...`: the view's and the overlays' coordinates are EPSG:3857 meters.
     var raw = false
+    /// Mapbox's overlay segment (`static/{overlay}/{view}/{size}`): pins and `geojson(...)`.
+    var overlay: String?
 }
 
 struct TileRequest: Equatable {
@@ -144,6 +146,10 @@ struct Router {
             return .elevation(id: id, z: z, x: x, y: y)
         case 6 where parts[0] == "styles" && parts[2] == "static" && parts[3] == "raw":
             return .staticImage(try staticRequest(id: try styleID(parts[1]), spec: parts[4], last: parts[5], raw: true))
+        case 6 where parts[0] == "styles" && parts[2] == "static" && parts[3].contains("("):
+            var r = try staticRequest(id: try styleID(parts[1]), spec: parts[4], last: parts[5])
+            r.overlay = String(parts[3])
+            return .staticImage(r)
         case 5 where parts[0] == "styles" && parts[2] == "static":
             return .staticImage(try staticRequest(id: try styleID(parts[1]), spec: parts[3], last: parts[4]))
         case 5 where parts[0] == "styles":

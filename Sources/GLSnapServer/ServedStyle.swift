@@ -25,6 +25,35 @@ final class ServedStyle: @unchecked Sendable {
     let spriteBase: String?
     private let jsonLock = NSLock()
     private var servedCache: (base: String, json: String)?
+    /// The style variants of recent requests' style edits, by the edits' text (see `variant`).
+    private var variants: [String: (variant: StyleVariant, tick: Int)] = [:]
+    private var variantTick = 0
+    /// Variants kept: a request repeating recent edits reuses their tessellated layers.
+    static let maxCachedVariants = 16
+    /// Longest edit text whose variant is kept (64 KiB).
+    static let maxCachedVariantBytes = 64 << 10
+
+    /// The variant of `edits` (`key`: their text), made once and kept for requests that repeat
+    /// them, so their added layers are laid out once, not per request.
+    func variant(_ key: String, make: () throws -> StyleVariant) rethrows -> StyleVariant {
+        // Large edits (GeoJSON in a body) are made per request rather than held.
+        guard key.utf8.count <= ServedStyle.maxCachedVariantBytes else { return try make() }
+        jsonLock.lock()
+        variantTick += 1
+        if let hit = variants[key] {
+            variants[key] = (hit.variant, variantTick)
+            jsonLock.unlock()
+            return hit.variant
+        }
+        jsonLock.unlock()
+        let made = try make()
+        jsonLock.lock(); defer { jsonLock.unlock() }
+        variants[key] = (made, variantTick)
+        if variants.count > ServedStyle.maxCachedVariants, let oldest = variants.min(by: { $0.value.tick < $1.value.tick })?.key {
+            variants[oldest] = nil
+        }
+        return made
+    }
     /// The view the index page previews: the data's center, else the style's camera.
     let preview: (lon: Double, lat: Double, zoom: Double)
     /// The data's bounds (west, south, east, north), when a source declares them.

@@ -97,6 +97,9 @@ public struct ServerConfig: Sendable {
     public var maxOverlayPoints = 2000
     public var maxPaths = 20
     public var maxMarkers = 100
+    /// Most layers one static-map request may add with its style edits (`addlayer`, each
+    /// `geojson` overlay counting 3), default 10: each is laid out for that request alone.
+    public var maxAddedLayers = 10
     /// Most points of one batch elevation request (`POST /data/{id}/elevation`), default 10000:
     /// each may read and decode another tile (tileserver-gl has no limit but its body size).
     public var maxElevationPoints = 10_000

@@ -8,11 +8,16 @@ public enum RequestBodyContent: Sendable, Equatable {
 }
 
 /// tileserver-gl's POST static maps: a JSON object whose overlay options are added after the
-/// query's, as if they were more query arguments (an array gives the key several times).
+/// query's, as if they were more query arguments (an array gives the key several times). Mapbox's
+/// style edits (`addlayer`, `setfilter`, `geojson`) may be JSON values there.
 enum StaticPOST {
     /// The keys a body may set; others are ignored, as tileserver-gl does.
     static let allowed: Set<String> = ["path", "marker", "latlng", "padding", "maxzoom", "fill", "stroke", "width",
-                                       "linecap", "linejoin", "border", "borderwidth"]
+                                       "linecap", "linejoin", "border", "borderwidth",
+                                       "addlayer", "before_layer", "setfilter", "layer_id", "geojson", "attribution", "logo"]
+    /// Keys whose value is JSON (Mapbox's style edits): a body may give them as JSON values.
+    /// `addlayer` and `geojson` may be arrays of several (`setfilter`'s value is itself an array).
+    static let jsonValued: Set<String> = ["addlayer", "setfilter", "geojson"]
 
     /// The query followed by the body's arguments. 413 past `limit`; 400 for a body that is not a
     /// JSON object, names `__proto__` or `constructor`, or nests objects in a value.
@@ -35,9 +40,10 @@ enum StaticPOST {
         var out = query
         for key in object.keys.sorted() where allowed.contains(key) {
             let value = object[key]!
-            let items = value as? [Any] ?? [value]
+            var items = value as? [Any] ?? [value]
+            if key == "setfilter" || (jsonValued.contains(key) && !(value is [Any])) { items = [value] }
             for item in items {
-                guard let text = primitive(item) else {
+                guard let text = jsonValued.contains(key) && !(item is String) ? jsonText(item) : primitive(item) else {
                     throw ServerError.badRequest("Invalid value type for key \"\(key)\": nested objects are not allowed.")
                 }
                 guard out.count < 256 else { throw ServerError.badRequest("more than 256 query and body arguments") }
@@ -45,6 +51,13 @@ enum StaticPOST {
             }
         }
         return out
+    }
+
+    /// A JSON value as text (an object or array of a style edit).
+    private static func jsonText(_ v: Any) -> String? {
+        guard JSONSerialization.isValidJSONObject([v]),
+              let data = try? JSONSerialization.data(withJSONObject: v, options: [.fragmentsAllowed]) else { return nil }
+        return String(decoding: data, as: UTF8.self)
     }
 
     /// A string, number, boolean or null as a query argument would carry it.

@@ -5,7 +5,7 @@ import GLSnapStyle
 /// `setPaintProperty` or `setLight` starts a transition from the value shown to the new one, over
 /// the property's `<name>-transition` (else the style's `transition`, else 300 ms, no delay);
 /// `["wait", ms]` moves the clock; a plain `["wait"]` runs every transition to its end. Before
-/// drawing, a transition still under way replaces the value in the style with the value at that
+/// drawing, a transition still under way sets the property to its value at that
 /// moment (numbers, number arrays and colors; other values jump to the end).
 struct PaintTransitions {
     /// A property in transition: a layer's paint property, or (layer nil) a light property.
@@ -73,27 +73,10 @@ struct PaintTransitions {
         running[key] = Transition(from: from, to: to, begin: now + max(0, delay), duration: max(0, duration))
     }
 
-    /// Writes the values of transitions under way into the document.
-    func apply(to document: inout JSON) {
-        guard case .object(var root) = document else { return }
-        var layers = root["layers"]?.arrayValue ?? []
-        for (key, t) in running where t.observed {
-            let v = value(t)
-            if let layer = key.layer {
-                guard let i = layers.firstIndex(where: { $0["id"]?.stringValue == layer }),
-                      case .object(var fields) = layers[i] else { continue }
-                var paint = fields["paint"]?.objectValue ?? [:]
-                paint[key.name] = v
-                fields["paint"] = .object(paint)
-                layers[i] = .object(fields)
-            } else {
-                var light = root["light"]?.objectValue ?? [:]
-                light[key.name] = v
-                root["light"] = .object(light)
-            }
-        }
-        root["layers"] = .array(layers)
-        document = .object(root)
+    /// The value each transition under way shows now (the runner sets them before drawing).
+    func current() -> [(key: Key, value: JSON)] {
+        running.filter { $0.value.observed }.map { ($0.key, value($0.value)) }
+            .sorted { ($0.key.layer ?? "", $0.key.name) < ($1.key.layer ?? "", $1.key.name) }
     }
 
     /// The value a transition shows now.

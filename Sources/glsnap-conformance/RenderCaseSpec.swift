@@ -69,8 +69,8 @@ enum CaseOperation {
     /// A whole new style: inline JSON text, or a URL (e.g. `local://styles/x.json`).
     case setStyleJSON(String)
     case setStyleURL(String)
-    /// A change to the style document (runtime styling: paint and layout properties, filters,
-    /// zoom ranges, layers and sources), carried out on the style JSON before drawing.
+    /// Runtime styling (paint and layout properties, filters, zoom ranges, layers and sources,
+    /// light, sky, terrain, projection, global state), through the snapshotter's API.
     case editStyle(StyleEdit)
     /// `setFeatureState` / `removeFeatureState`: the feature's source, source layer and id (as
     /// `Snapshotter.featureID` text; nil: every feature), and the state to merge or the key to remove.
@@ -91,6 +91,10 @@ enum CaseOperation {
         switch name {
         case "wait":
             self = .wait(first?.finiteNumber)
+        case "idle", "sleep":
+            // GL JS waits for the map to settle (`idle`) or for real time to pass (`sleep`);
+            // here loading is synchronous, so both end every transition, as `["wait"]` does.
+            self = .wait(nil)
         case "setZoom":
             guard let z = first?.finiteNumber else { return nil }
             self = .setZoom(z)
@@ -141,7 +145,7 @@ enum CaseOperation {
     }
 }
 
-/// The runtime-styling operations of the GL harness, as edits of the style document.
+/// The runtime-styling operations of the GL harness, carried out through `Snapshotter`'s API.
 enum StyleEdit {
     case setPaint(layer: String, name: String, value: JSON)
     case setLayout(layer: String, name: String, value: JSON)
@@ -154,6 +158,11 @@ enum StyleEdit {
     case setGlobalState(String, JSON)
     /// `setLight`: the properties named are replaced, the others kept.
     case setLight([String: JSON])
+    case moveLayer(String, before: String?)
+    case setGeoJSONData(String, JSON)
+    case setSky(JSON)
+    case setTerrain(JSON)
+    case setProjection(JSON)
 
     init?(name: String, args: [JSON]) {
         let s = args.map(\.stringValue)
@@ -184,6 +193,18 @@ enum StyleEdit {
         case "setLight" where args.count >= 1:
             guard let light = args[0].objectValue else { return nil }
             self = .setLight(light)
+        case "moveLayer" where args.count >= 1:
+            guard let id = s[0] else { return nil }
+            self = .moveLayer(id, before: args.count > 1 ? s[1] : nil)
+        case "setGeoJSONSourceData" where args.count >= 2:
+            guard let id = s[0] else { return nil }
+            self = .setGeoJSONData(id, args[1])
+        case "setSky":
+            self = .setSky(args.first ?? .null)
+        case "setTerrain":
+            self = .setTerrain(args.first ?? .null)
+        case "setProjection":
+            self = .setProjection(args.first ?? .null)
         case "setGlobalStateProperty" where args.count >= 2:
             guard let key = s[0] else { return nil }
             self = .setGlobalState(key, args[1])
@@ -192,56 +213,46 @@ enum StyleEdit {
         }
     }
 
-    /// Applies the edit to a style document.
-    func apply(to style: inout JSON) {
-        guard case .object(var root) = style else { return }
-        var layers = root["layers"]?.arrayValue ?? []
-        func editLayer(_ id: String, _ body: (inout [String: JSON]) -> Void) {
-            guard let i = layers.firstIndex(where: { $0["id"]?.stringValue == id }), case .object(var layer) = layers[i] else { return }
-            body(&layer)
-            layers[i] = .object(layer)
-        }
-        func setIn(_ layer: inout [String: JSON], _ group: String, _ name: String, _ value: JSON) {
-            var g = layer[group]?.objectValue ?? [:]
-            if value == .null { g[name] = nil } else { g[name] = value }
-            layer[group] = .object(g)
-        }
+    /// The operation's name in the harness.
+    var name: String {
         switch self {
-        case let .setPaint(l, n, v): editLayer(l) { setIn(&$0, "paint", n, v) }
-        case let .setLayout(l, n, v): editLayer(l) { setIn(&$0, "layout", n, v) }
-        case let .setFilter(l, f): editLayer(l) { $0["filter"] = f == .null ? nil : f }
-        case let .setZoomRange(l, lo, hi):
-            editLayer(l) {
-                $0["minzoom"] = lo == .null ? nil : lo
-                $0["maxzoom"] = hi == .null ? nil : hi
-            }
-        case let .addLayer(layer, before):
-            if let before, let i = layers.firstIndex(where: { $0["id"]?.stringValue == before }) {
-                layers.insert(layer, at: i)
-            } else {
-                layers.append(layer)
-            }
-        case .removeLayer(let id): layers.removeAll { $0["id"]?.stringValue == id }
-        case let .addSource(id, source):
-            var sources = root["sources"]?.objectValue ?? [:]
-            sources[id] = source
-            root["sources"] = .object(sources)
-        case .removeSource(let id):
-            var sources = root["sources"]?.objectValue ?? [:]
-            sources[id] = nil
-            root["sources"] = .object(sources)
-        case .setLight(let changes):
-            var light = root["light"]?.objectValue ?? [:]
-            light.merge(changes) { $1 }
-            root["light"] = .object(light)
-        case let .setGlobalState(key, value):
-            var state = root["state"]?.objectValue ?? [:]
-            var entry = state[key]?.objectValue ?? [:]
-            entry["default"] = value
-            state[key] = .object(entry)
-            root["state"] = .object(state)
+        case .setPaint: return "setPaintProperty"
+        case .setLayout: return "setLayoutProperty"
+        case .setFilter: return "setFilter"
+        case .setZoomRange: return "setLayerZoomRange"
+        case .addLayer: return "addLayer"
+        case .removeLayer: return "removeLayer"
+        case .moveLayer: return "moveLayer"
+        case .addSource: return "addSource"
+        case .removeSource: return "removeSource"
+        case .setGeoJSONData: return "setGeoJSONSourceData"
+        case .setLight: return "setLight"
+        case .setSky: return "setSky"
+        case .setTerrain: return "setTerrain"
+        case .setProjection: return "setProjection"
+        case .setGlobalState: return "setGlobalStateProperty"
         }
-        root["layers"] = .array(layers)
-        style = .object(root)
+    }
+
+    /// Carries the edit out through the snapshotter's runtime-styling API; a refused edit throws
+    /// (GL JS reports it as an error event and draws on).
+    func apply(to snapshotter: Snapshotter) throws {
+        switch self {
+        case let .setPaint(l, n, v): try snapshotter.setPaintProperty(l, n, v)
+        case let .setLayout(l, n, v): try snapshotter.setLayoutProperty(l, n, v)
+        case let .setFilter(l, f): try snapshotter.setFilter(l, f == .null ? nil : f)
+        case let .setZoomRange(l, lo, hi): try snapshotter.setLayerZoomRange(l, min: lo.numberValue, max: hi.numberValue)
+        case let .addLayer(layer, before): try snapshotter.addLayer(layer, before: before)
+        case .removeLayer(let id): try snapshotter.removeLayer(id)
+        case let .moveLayer(id, before): try snapshotter.moveLayer(id, before: before)
+        case let .addSource(id, source): try snapshotter.addSource(id, source)
+        case .removeSource(let id): try snapshotter.removeSource(id)
+        case let .setGeoJSONData(id, data): try snapshotter.setGeoJSONSourceData(id, data)
+        case .setLight(let light): try snapshotter.setLight(.object(light))
+        case .setSky(let sky): try snapshotter.setSky(sky == .null ? nil : sky)
+        case .setTerrain(let terrain): try snapshotter.setTerrain(terrain == .null ? nil : terrain)
+        case .setProjection(let projection): try snapshotter.setProjection(projection == .null ? nil : projection)
+        case let .setGlobalState(key, value): try snapshotter.setGlobalStateProperty(key, value)
+        }
     }
 }

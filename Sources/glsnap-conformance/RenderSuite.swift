@@ -123,11 +123,13 @@ struct RenderSuite {
         snapshotter.resourceRewrite = rewrite
         let baseURL = suiteDir + "/"
         try snapshotter.setStyle(json: styleText, baseURL: baseURL)
-        // Edits apply to the current style document; it is loaded again once, before drawing.
-        var document = try JSON.parse(styleText)
-        var edited = false
-        var camera = CameraOptions()
         var transitions = PaintTransitions()
+        var warnings: [String] = []
+        func moveCamera(_ change: (inout CameraOptions) -> Void) {
+            var camera = snapshotter.camera
+            change(&camera)
+            snapshotter.setCamera(camera)
+        }
         for op in spec.operations {
             switch op {
             case .wait(let milliseconds): transitions.wait(milliseconds)
@@ -136,27 +138,31 @@ struct RenderSuite {
             case let .removeFeatureState(source, sourceLayer, id, key):
                 snapshotter.removeFeatureState(source: source, sourceLayer: sourceLayer, id: id, key: key)
             case .editStyle(let edit):
+                let before = snapshotter.getStyle() ?? .null
+                do {
+                    try edit.apply(to: snapshotter)
+                } catch let e as StyleEditError {
+                    // GL JS fires an error event for a refused edit and draws on.
+                    warnings.append("\(edit.name) refused: \(e)")
+                    continue
+                }
                 switch edit {
-                case let .setPaint(layer, name, value): transitions.paintChanged(layer: layer, name: name, to: value, in: document)
-                case .setLight(let light): transitions.lightChanged(light, in: document)
+                case let .setPaint(layer, name, value): transitions.paintChanged(layer: layer, name: name, to: value, in: before)
+                case .setLight(let light): transitions.lightChanged(light, in: before)
                 default: break
                 }
-                edit.apply(to: &document)
-                edited = true
-            case .setZoom(let z): camera.zoom = z
-            case .setBearing(let b): camera.bearing = b
-            case .setPitch(let p): camera.pitch = p
-            case let .setCenter(lon, lat): camera.center = Coordinate(latitude: lat, longitude: lon)
+            case .setZoom(let z): moveCamera { $0.zoom = z }
+            case .setBearing(let b): moveCamera { $0.bearing = b }
+            case .setPitch(let p): moveCamera { $0.pitch = p }
+            case let .setCenter(lon, lat): moveCamera { $0.center = Coordinate(latitude: lat, longitude: lon) }
             case .setStyleJSON(let json):
-                document = RenderSuite.keepingCamera(of: document, in: try JSON.parse(json))
-                edited = true
+                try snapshotter.setStyle(json: json, baseURL: baseURL, keepingCamera: true)
             case .setStyleURL(let url):
                 let path = rewrite(url) ?? url
                 guard let data = FileManager.default.contents(atPath: path) else {
                     throw ConformanceIOError(message: "setStyle: cannot read \(path)")
                 }
-                document = RenderSuite.keepingCamera(of: document, in: try JSON.parse([UInt8](data)))
-                edited = true
+                try snapshotter.setStyle(json: String(decoding: data, as: UTF8.self), baseURL: baseURL, keepingCamera: true)
             case let .addImage(name, path, ratio, sdf):
                 let file = path.hasPrefix("/") ? path : suiteDir + "/" + path
                 guard let data = FileManager.default.contents(atPath: file) else {
@@ -171,21 +177,16 @@ struct RenderSuite {
                 throw ConformanceIOError(message: "operation \(name) not supported")
             }
         }
-        transitions.apply(to: &document)
-        if edited { try snapshotter.setStyle(json: document.text, baseURL: baseURL) }
-        snapshotter.setCamera(camera)
-        let snapshot = try snapshotter.snapshot()
-        return (snapshot.image, snapshot.warnings)
-    }
-
-    /// A style set at run time moves the map only by the camera values it has: the others
-    /// (`center`, `zoom`, `bearing`, `pitch`) stay as the previous style left them.
-    static func keepingCamera(of previous: JSON, in next: JSON) -> JSON {
-        guard case .object(var fields) = next else { return next }
-        for key in ["center", "zoom", "bearing", "pitch"] where fields[key] == nil {
-            if let value = previous[key] { fields[key] = value }
+        // Transitions under way show their value at this moment.
+        for (key, value) in transitions.current() {
+            if let layer = key.layer {
+                try snapshotter.setPaintProperty(layer, key.name, value)
+            } else {
+                try snapshotter.setLight(.object([key.name: value]))
+            }
         }
-        return .object(fields)
+        let snapshot = try snapshotter.snapshot()
+        return (snapshot.image, warnings + snapshot.warnings)
     }
 
     /// `expected*.png` in a case folder, sorted.

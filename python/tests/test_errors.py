@@ -41,8 +41,13 @@ def test_invalid_values():
         m.addSource("box", {"type": "geojson", "data": {"type": "FeatureCollection", "features": []}})
     with pytest.raises(glsnap.InvalidArgumentError, match="already has a layer"):
         m.addLayer({"id": "fill", "type": "fill", "source": "box"})
-    with pytest.raises(glsnap.StyleError):  # the loader refuses the edited style; it stays as it was
+    # The value is checked against the style spec, naming the property; the style stays as it was.
+    with pytest.raises(glsnap.StyleError, match="layers.fill.paint.fill-color"):
         m.setPaintProperty("fill", "fill-color", '"not a color"')
+    with pytest.raises(glsnap.StyleError, match='unknown property "fill-colour"'):
+        m.setPaintProperty("fill", "fill-colour", '"red"')
+    with pytest.raises(glsnap.StyleError, match="layers.fill.filter"):
+        m.setFilter("fill", '["bogus-operator", 1]')
     assert json.loads(m.getLayerJSON("fill"))["paint"]["fill-color"] == "#0000ff"
     m.setPitch(100)
     with pytest.raises(glsnap.InvalidArgumentError, match="pitch 100"):
