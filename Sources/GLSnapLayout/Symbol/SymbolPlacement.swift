@@ -63,6 +63,8 @@ public enum SymbolPlacement {
         var text: [Float]
         var icon: [Float]
         var sdfIcon: Bool
+        /// Images in the text (non-SDF, drawn with the icons).
+        var textImages: [Float] = []
     }
 
     /// Tiles in MapLibre Native's placement order: deeper zoom first, then by the rotated tile
@@ -120,6 +122,7 @@ public enum SymbolPlacement {
         for p in placed {
             draw.text += p.text
             if p.sdfIcon { draw.sdfIcons += p.icon } else { draw.icons += p.icon }
+            draw.icons += p.textImages
         }
         return draw
     }
