@@ -48,7 +48,7 @@ extension SymbolPlacement {
         let quads = symbols.glyphQuads[inst.verticalGlyphs]
         guard let vf = quads.first, let vl = quads.last,
               let a = walk(vf.along * fontScale), let b = walk(vl.along * fontScale) else { return nil }
-        return a.y < b.y
+        return a.y > b.y
     }
 
     /// An image in text: a raster quad drawn with the icons, at the text's opacity.
