@@ -13,7 +13,7 @@ extension SymbolInstance {
 extension SymbolPlacement {
     /// Places one symbol (see `placeOriented`). A point label with a vertical layout tries the
     /// orientations of text-writing-mode in order and keeps the first whose text is placed, as
-    /// MapLibre does; when none is, it is the horizontal one that may still be shown.
+    /// MapLibre does; when none is, the last one tried stands.
     static func placeSymbol(_ inst: SymbolInstance, _ symbols: SymbolTile, params pr: LayerParams, projector: inout TileProjector,
                             grid: inout CollisionGrid, transform t: Transform, draw: inout SymbolDrawData) -> Placed? {
         var textPlaced = false
@@ -21,8 +21,15 @@ extension SymbolPlacement {
             return placeOriented(inst, symbols, params: pr, projector: &projector, grid: &grid, transform: t, draw: &draw,
                                  textPlaced: &textPlaced)
         }
-        for mode in symbols.writingModes {
+        let modes = symbols.writingModes
+        for (k, mode) in modes.enumerated() {
             let candidate = mode == .vertical ? inst.turnedVertical : inst
+            // The last orientation's outcome stands, placed or not (its text may still be shown
+            // with text-allow-overlap, its icon placed alone with text-optional).
+            if k == modes.count - 1 {
+                return placeOriented(candidate, symbols, params: pr, projector: &projector, grid: &grid, transform: t, draw: &draw,
+                                     textPlaced: &textPlaced)
+            }
             var g = grid, d = draw, p = projector
             let placed = placeOriented(candidate, symbols, params: pr, projector: &p, grid: &g, transform: t, draw: &d,
                                        textPlaced: &textPlaced)
@@ -31,8 +38,7 @@ extension SymbolPlacement {
                 return placed
             }
         }
-        return placeOriented(inst, symbols, params: pr, projector: &projector, grid: &grid, transform: t, draw: &draw,
-                             textPlaced: &textPlaced)
+        return nil
     }
 }
 
