@@ -259,7 +259,6 @@ extension SymbolPlacement {
         }
         let hasText = !textVerts.isEmpty || !textImageVerts.isEmpty, hasIcon = !iconVerts.isEmpty
         textPlaced = placeText && hasText
-        if !textImageVerts.isEmpty { draw.iconsLinear = true }
         placeText = placeText && hasText
         placeIcon = placeIcon && hasIcon
         let iconWithoutText = pr.textOptional || !hasText
