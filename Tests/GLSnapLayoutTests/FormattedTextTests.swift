@@ -116,4 +116,20 @@ final class FormattedTextTests: XCTestCase {
         let w = try XCTUnwrap(p.warnings.first)
         XCTAssertTrue(w.contains("layer 'labels'") && w.contains("feature id 42"), w)
     }
+
+    func testVariableAnchorsGetTheirOwnJustification() throws {
+        let p = FakeSymbolProvider()
+        // Two lines ("aaaa" and "b"); text-justify auto follows the anchor placed.
+        let l = try layer(#"{"text-field": "{name}", "text-max-width": 2, "text-justify": "auto", "text-variable-anchor": ["left", "right"]}"#)
+        let symbols = try XCTUnwrap(SymbolLayout.build(layer: l, from: tile(text: "aaaa b"), zoom: 0,
+                                                       canonical: TileID(z: 0, x: 0, y: 0)!, provider: p, pixelRatio: 1))
+        let inst = symbols.instances[0]
+        XCTAssertEqual(inst.justifiedGlyphs.count, 3)
+        let left = Array(symbols.glyphQuads[inst.glyphs(justifiedFor: "left")])
+        let right = Array(symbols.glyphQuads[inst.glyphs(justifiedFor: "right")])
+        XCTAssertEqual(left.count, 5); XCTAssertEqual(right.count, 5)
+        XCTAssertEqual(left[4].tl.x, left[0].tl.x, accuracy: 1e-9, "left: both lines start together")
+        XCTAssertEqual(right[4].tr.x, right[3].tr.x, accuracy: 1e-9, "right: both lines end together")
+        XCTAssertEqual(inst.glyphs(justifiedFor: "left"), inst.glyphs, "the first anchor's is the one laid out first")
+    }
 }

@@ -52,31 +52,23 @@ extension SymbolLayout {
             let x1 = (g.slot.left - rectBuffer) * g.scale - halfAdvance + builtIn.0
             let y1 = (-g.slot.top - rectBuffer) * g.scale + builtIn.1
             let x2 = x1 + Double(rect.w) * g.scale / texelsPerUnit, y2 = y1 + Double(rect.h) * g.scale / texelsPerUnit
-            var corners = [Vec2(x1, y1), Vec2(x2, y1), Vec2(x1, y2), Vec2(x2, y2)]
-            if upright {
-                // About (-halfAdvance, halfAdvance + 17): the em box's left middle below the baseline offset.
-                let cx = -halfAdvance, cy = halfAdvance - defaultOffset
-                // Half-width glyphs (and images) are pulled up to the middle of the column.
-                let halfWidthCorrection = oneEm / 2 - halfAdvance
-                let dx: Double = 5 - defaultOffset - halfWidthCorrection + turnedShift.0
-                let dy: Double = (g.image != nil ? -halfWidthCorrection : 0) + turnedShift.1
-                for k in corners.indices {
-                    let p = corners[k]
-                    let x: Double = cx + (p.y - cy) + dx
-                    let y: Double = cy - (p.x - cx) + dy
-                    corners[k] = Vec2(x, y)
-                }
-            }
-            for k in corners.indices {
-                var p = corners[k]
+            // About (-halfAdvance, halfAdvance + 17): the em box's left middle below the baseline offset.
+            let cx = -halfAdvance, cy = halfAdvance - defaultOffset
+            // Half-width glyphs (and images) are pulled up to the middle of the column.
+            let halfWidthCorrection = oneEm / 2 - halfAdvance
+            let dx: Double = 5 - defaultOffset - halfWidthCorrection + turnedShift.0
+            let dy: Double = (g.image != nil ? -halfWidthCorrection : 0) + turnedShift.1
+            let rotated = rotate != 0 && !alongLine
+            @inline(__always) func place(_ x: Double, _ y: Double) -> Vec2 {
+                var p = upright ? Vec2(cx + (y - cy) + dx, cy - (x - cx) + dy) : Vec2(x, y)
                 p = Vec2(p.x + lineShift.0, p.y + lineShift.1)
-                if rotate != 0 && !alongLine { p = Vec2(c * p.x - s * p.y, s * p.x + c * p.y) }
-                if turnLabel { p = Vec2(-p.y, p.x) }
-                corners[k] = p
+                if rotated { p = Vec2(c * p.x - s * p.y, s * p.x + c * p.y) }
+                return turnLabel ? Vec2(-p.y, p.x) : p
             }
-            quads.append(GlyphQuad(tl: corners[0], tr: corners[1], bl: corners[2], br: corners[3], tex: rect,
+            let corners = (place(x1, y1), place(x2, y1), place(x1, y2), place(x2, y2))
+            quads.append(GlyphQuad(tl: corners.0, tr: corners.1, bl: corners.2, br: corners.3, tex: rect,
                                    along: g.x + halfAdvance + (alongLine ? offset.0 : 0), section: g.section,
-                                   isImage: g.image != nil, imageSDF: g.image?.sdf ?? false))
+                                   isImage: g.image != nil))
         }
     }
 

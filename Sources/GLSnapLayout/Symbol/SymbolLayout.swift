@@ -72,7 +72,8 @@ public enum SymbolLayout {
             let textMaxSize = size(textSizeValue, 18, 16)
             // Text.
             let glyphStart = tile.glyphQuads.count
-            var horizontalEnd = glyphStart
+            var horizontalEnd = glyphStart, verticalStart = glyphStart
+            var autoJustify = false, justified: [Range<Int>] = []
             let sections = textLayoutSize > 0 ? texts[fi] : []
             var shaping = Shaping(), verticalShaping = Shaping()
             var variableAnchors: [String] = []
@@ -85,6 +86,7 @@ public enum SymbolLayout {
                     anchor = "center"
                 }
                 var justify = alongLine ? "center" : justifyValue.evaluateString(ctx)
+                autoJustify = justify == "auto" && !variableAnchors.isEmpty
                 if justify == "auto" {
                     let h = TextShaper.alignment(variableAnchors.first ?? anchor).h
                     justify = h == 0 ? "left" : (h == 1 ? "right" : "center")
@@ -109,6 +111,21 @@ public enum SymbolLayout {
                     if tile.glyphQuads.count == glyphStart { shaping = Shaping() }
                 }
                 horizontalEnd = tile.glyphQuads.count
+                if autoJustify, shaping.lineCount > 1 {
+                    // One layout per justification the anchors need, the first anchor's being `shaping`'s.
+                    var ranges = [glyphStart..<glyphStart, glyphStart..<glyphStart, glyphStart..<glyphStart]
+                    for a in variableAnchors {
+                        let h = TextShaper.alignment(a).h, k = h == 0 ? 0 : (h == 1 ? 2 : 1)
+                        guard ranges[k].isEmpty else { continue }
+                        if h == j { ranges[k] = glyphStart..<horizontalEnd; continue }
+                        let start = tile.glyphQuads.count
+                        appendGlyphQuads(&tile.glyphQuads, shape(.horizontal, justify: h, allowVertical: false), rotate: rotate,
+                                         alongLine: alongLine, offset: offset, allowVerticalPlacement: allowVerticalPlacement)
+                        ranges[k] = start..<tile.glyphQuads.count
+                    }
+                    justified = ranges
+                }
+                verticalStart = tile.glyphQuads.count
                 // The vertical layout: point labels that text-writing-mode lets stand vertical,
                 // line labels kept upright (drawn where the line is steeper than 45°).
                 let pointVertical = tile.placement == "point" && allowVerticalPlacement
@@ -129,7 +146,7 @@ public enum SymbolLayout {
             }
             guard !shaping.isEmpty || icon != nil else { continue }
             let glyphs = glyphStart..<horizontalEnd
-            let verticalGlyphs = horizontalEnd..<tile.glyphQuads.count
+            let verticalGlyphs = verticalStart..<tile.glyphQuads.count
             let sectionIndex = tile.sections.count
             tile.sections.append(sections)
             let box = (shaping.left, shaping.top, shaping.right, shaping.bottom)
@@ -145,6 +162,7 @@ public enum SymbolLayout {
                 inst.variableAnchors = variableAnchors
                 inst.variableOffset = variableOffset
                 inst.verticalGlyphs = verticalGlyphs
+                inst.justifiedGlyphs = justified
                 inst.verticalTextBox = verticalBox
                 if line >= 0, alongLine, !shaping.isEmpty {
                     // MapLibre's text collision circles along the line.

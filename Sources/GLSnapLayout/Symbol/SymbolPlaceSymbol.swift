@@ -152,6 +152,7 @@ extension SymbolPlacement {
                 let x2 = (b.2 * boxScale + pad) * perspective, y2 = (b.3 * boxScale + pad) * perspective
                 let anchors = inst.variableAnchors.isEmpty ? [""] : inst.variableAnchors
                 let attempts = anchors.count * (pr.textAllowOverlap && !inst.variableAnchors.isEmpty ? 2 : 1)
+                var usedAnchor = anchors[0]
                 for i in 0..<attempts {
                     let anchor = anchors[i % anchors.count]
                     let allowOverlap = pr.textAllowOverlap || i >= anchors.count
@@ -179,6 +180,7 @@ extension SymbolPlacement {
                     }
                     textShapes = [box]
                     placeText = ok
+                    if ok { usedAnchor = anchor }
                     if ok || anchor.isEmpty { break }
                 }
                 if !placeText && !inst.variableAnchors.isEmpty {
@@ -192,7 +194,7 @@ extension SymbolPlacement {
                     }
                 }
                 let origin = (ta.0 + renderShift.0, ta.1 + renderShift.1)
-                for q in symbols.glyphQuads[inst.glyphs] {
+                for q in symbols.glyphQuads[inst.glyphs(justifiedFor: usedAnchor)] {
                     let color = sections[safe: q.section]?.color ?? fill
                     if pr.textFlat {
                         let corners = flatCorners([q.tl, q.tr, q.bl, q.br].map { Vec2($0.x * fontScale, $0.y * fontScale) }, planeAnchor,

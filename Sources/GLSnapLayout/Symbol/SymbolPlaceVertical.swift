@@ -6,7 +6,16 @@ extension SymbolInstance {
         var v = self
         v.glyphs = verticalGlyphs
         v.textBox = verticalTextBox
+        v.justifiedGlyphs = []
         return v
+    }
+
+    /// The text's quads as justified for a variable anchor (text-justify auto), else `glyphs`.
+    func glyphs(justifiedFor anchor: String) -> Range<Int> {
+        guard justifiedGlyphs.count == 3, !anchor.isEmpty else { return glyphs }
+        let h = TextShaper.alignment(anchor).h
+        let range = justifiedGlyphs[h == 0 ? 0 : (h == 1 ? 2 : 1)]
+        return range.isEmpty ? glyphs : range
     }
 }
 

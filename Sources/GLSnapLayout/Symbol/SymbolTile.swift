@@ -11,7 +11,6 @@ public struct GlyphQuad: Sendable {
     var section: Int
     /// An image in text: `tex` lies in the icon atlas.
     var isImage = false
-    var imageSDF = false
 }
 
 /// An icon's quad: corners in CSS pixels at icon-size 1 around the anchor.
@@ -55,6 +54,9 @@ struct SymbolInstance: Sendable {
     /// quads, and for point labels its box, already turned as drawn. Empty when it has none.
     var verticalGlyphs: Range<Int> = 0..<0
     var verticalTextBox: (Double, Double, Double, Double) = (0, 0, 0, 0)
+    /// Variable anchors with text-justify auto, text of several lines: its quads justified left,
+    /// center and right (MapLibre shapes it once per justification its anchors need); else empty.
+    var justifiedGlyphs: [Range<Int>] = []
     var hasText: Bool { !glyphs.isEmpty }
 }
 
