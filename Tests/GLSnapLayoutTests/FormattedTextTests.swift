@@ -21,7 +21,7 @@ final class FormattedTextTests: XCTestCase {
         XCTAssertEqual(s.glyphs.count, 3)
         XCTAssertEqual(s.glyphs[2].x, 24)
         XCTAssertEqual(s.right - s.left, 44, accuracy: 1e-9)
-        XCTAssertNotNil(s.glyphs[2].image)
+        XCTAssertTrue(s.glyphs[2].isImage)
         // Its rect is the padded one, one texel around the image.
         XCTAssertEqual(s.glyphs[2].slot.rect, AtlasRect(x: 4, y: 4, w: 42, h: 22))
         var quads: [GlyphQuad] = []

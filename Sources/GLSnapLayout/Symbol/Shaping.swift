@@ -26,8 +26,10 @@ public struct PositionedGlyph: Sendable {
     public var slot: GlyphSlot
     /// Set upright in a vertical line (its quad is turned a quarter back).
     public var vertical = false
-    /// Images in text: the image (the slot's rect is then its padded rect in the icon atlas).
-    public var image: IconSlot? = nil
+    /// Images in text: the image's texels per 24 px unit at scale 1 (the slot's rect is then its
+    /// padded rect in the icon atlas); 0 for glyphs.
+    public var imageTexelsPerUnit = 0.0
+    public var isImage: Bool { imageTexelsPerUnit > 0 }
     /// The line's extra height from large images and scales (MapLibre's lineOffset), for vertical labels.
     public var lineOffset = 0.0
 }
@@ -91,11 +93,15 @@ public enum TextShaper {
             let text = writingMode == .vertical ? VerticalText.verticalizePunctuation(s.text) : s.text
             for cp in text { chars.append((cp, si, provider.glyph(fonts: s.fonts, codepoint: cp))) }
         }
+        // Per section, so that the loops below copy no section.
+        let scales = sections.map(\.scale), aligns = sections.map(\.verticalAlign)
+        let imageSizes = sections.map { $0.image?.displaySize }
+        let imageTexels = sections.map { $0.image.map { $0.pixelRatio * $0.baseScale } ?? 0 }
         func advance(_ i: Int) -> Double {
             guard let slot = chars[i].slot else { return 0 }
-            let section = sections[chars[i].section]
-            if let image = section.image { return image.displaySize.w * section.scale * oneEm / layoutTextSize + spacing }
-            return slot.advance * section.scale + spacing
+            let si = chars[i].section
+            if let size = imageSizes[si] { return size.w * scales[si] * oneEm / layoutTextSize + spacing }
+            return slot.advance * scales[si] + spacing
         }
         // Line breaks.
         var lines: [Range<Int>] = []
@@ -103,7 +109,7 @@ public enum TextShaper {
             // Line placement and a zero text-max-width break only at newlines.
             let width = breakLines && maxWidth > 0 ? maxWidth : .infinity
             var breaks = lineBreaks(chars.map(\.cp), advance: advance, maxWidth: width,
-                                    isImage: { sections[chars[$0].section].image != nil })
+                                    isImage: { imageSizes[chars[$0].section] != nil })
             if breaks.last != chars.count { breaks.append(chars.count) }
             var start = 0
             for b in breaks where b > start || b == chars.count {
@@ -124,10 +130,10 @@ public enum TextShaper {
             if line.isEmpty { y += lineHeight; shaping.lineCount += 1; continue }
             var lineMaxScale = 0.0, maxImageWidth = 0.0, maxImageHeight = 0.0
             for i in line {
-                let section = sections[chars[i].section]
-                lineMaxScale = max(lineMaxScale, section.scale)
-                if let image = section.image {
-                    maxImageWidth = max(maxImageWidth, image.displaySize.w); maxImageHeight = max(maxImageHeight, image.displaySize.h)
+                let si = chars[i].section
+                lineMaxScale = max(lineMaxScale, scales[si])
+                if let size = imageSizes[si] {
+                    maxImageWidth = max(maxImageWidth, size.w); maxImageHeight = max(maxImageHeight, size.h)
                 }
             }
             let contentHeight = max(lineMaxScale * oneEm, maxImageHeight * imageFactor)
@@ -136,24 +142,23 @@ public enum TextShaper {
             let first = shaping.glyphs.count
             for i in line {
                 guard var slot = chars[i].slot else { continue }
-                let cp = chars[i].cp, section = sections[chars[i].section]
+                let cp = chars[i].cp, si = chars[i].section
                 let vertical = writingMode == .vertical && (allowVerticalPlacement
                     ? !(whitespace.contains(cp) || VerticalText.inComplexShapingScript(cp))
                     : VerticalText.hasUprightOrientation(cp))
-                var scale = section.scale, baselineOffset: Double, verticalAdvance = oneEm
-                if let image = section.image {
+                var scale = scales[si], baselineOffset: Double, verticalAdvance = oneEm
+                if let (w, h) = imageSizes[si] {
                     scale *= imageFactor
-                    let (w, h) = image.displaySize
                     slot.advance = vertical ? h : w
-                    baselineOffset = vertical ? contentWidth - h * scale : (contentHeight - h * scale) * section.verticalAlign
+                    baselineOffset = vertical ? contentWidth - h * scale : (contentHeight - h * scale) * aligns[si]
                     verticalAdvance = slot.advance
                     // An image taller than the line's em pushes the line down.
                     imageOffset = max(imageOffset, (vertical ? w : h) * scale - oneEm * lineMaxScale)
                 } else {
-                    baselineOffset = vertical ? contentWidth - scale * oneEm : (contentHeight - scale * oneEm) * section.verticalAlign
+                    baselineOffset = vertical ? contentWidth - scale * oneEm : (contentHeight - scale * oneEm) * aligns[si]
                 }
-                shaping.glyphs.append(PositionedGlyph(x: x, y: y + baselineOffset + defaultOffset, scale: scale, section: chars[i].section,
-                                                      slot: slot, vertical: vertical, image: section.image))
+                shaping.glyphs.append(PositionedGlyph(x: x, y: y + baselineOffset + defaultOffset, scale: scale, section: si,
+                                                      slot: slot, vertical: vertical, imageTexelsPerUnit: imageTexels[si]))
                 x += (vertical ? verticalAdvance : slot.advance) * scale + spacing
                 if vertical { shaping.verticalizable = true }
             }

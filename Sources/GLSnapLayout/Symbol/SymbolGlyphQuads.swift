@@ -31,8 +31,8 @@ extension SymbolLayout {
             guard let rect = g.slot.rect else { continue }
             var rectBuffer = Double(Glyph.border) + 1
             var texelsPerUnit = 1.0
-            if let image = g.image {
-                texelsPerUnit = image.pixelRatio * image.baseScale
+            if g.isImage {
+                texelsPerUnit = g.imageTexelsPerUnit
                 rectBuffer = TextShaper.imagePadding / texelsPerUnit
             }
             let upright = (alongLine || allowVerticalPlacement) && g.vertical
@@ -42,7 +42,7 @@ extension SymbolLayout {
             if allowVerticalPlacement && shaping.verticalizable {
                 let scaledGlyphOffset = (g.scale - 1) * oneEm
                 let imageOffset = (oneEm - g.slot.width * g.scale) / 2
-                lineOffset = g.lineOffset / 2 - (g.image != nil ? -imageOffset : scaledGlyphOffset)
+                lineOffset = g.lineOffset / 2 - (g.isImage ? -imageOffset : scaledGlyphOffset)
             }
             var builtIn = alongLine ? (0.0, 0.0) : (g.x + halfAdvance + offset.0, g.y + offset.1 - lineOffset)
             // Line labels: the glyph's baseline offset is added after any turn.
@@ -57,7 +57,7 @@ extension SymbolLayout {
             // Half-width glyphs (and images) are pulled up to the middle of the column.
             let halfWidthCorrection = oneEm / 2 - halfAdvance
             let dx: Double = 5 - defaultOffset - halfWidthCorrection + turnedShift.0
-            let dy: Double = (g.image != nil ? -halfWidthCorrection : 0) + turnedShift.1
+            let dy: Double = (g.isImage ? -halfWidthCorrection : 0) + turnedShift.1
             let rotated = rotate != 0 && !alongLine
             @inline(__always) func place(_ x: Double, _ y: Double) -> Vec2 {
                 var p = upright ? Vec2(cx + (y - cy) + dx, cy - (x - cx) + dy) : Vec2(x, y)
@@ -68,7 +68,7 @@ extension SymbolLayout {
             let corners = (place(x1, y1), place(x2, y1), place(x1, y2), place(x2, y2))
             quads.append(GlyphQuad(tl: corners.0, tr: corners.1, bl: corners.2, br: corners.3, tex: rect,
                                    along: g.x + halfAdvance + (alongLine ? offset.0 : 0), section: g.section,
-                                   isImage: g.image != nil))
+                                   isImage: g.isImage))
         }
     }
 

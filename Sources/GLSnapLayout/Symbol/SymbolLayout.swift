@@ -131,7 +131,7 @@ public enum SymbolLayout {
                 let pointVertical = tile.placement == "point" && allowVerticalPlacement
                 let lineVertical = alongLine && keepUpright
                 if !shaping.isEmpty, pointVertical || lineVertical,
-                   VerticalText.allowsVerticalWritingMode(sections.flatMap(\.text)) {
+                   sections.contains(where: { VerticalText.allowsVerticalWritingMode($0.text) }) {
                     verticalShaping = shape(.vertical, justify: pointVertical ? 0 : j, allowVertical: pointVertical)
                     if !verticalShaping.isEmpty {
                         appendGlyphQuads(&tile.glyphQuads, verticalShaping, rotate: rotate, alongLine: alongLine, offset: offset,
