@@ -144,4 +144,40 @@ final class VerticalTextTests: XCTestCase {
         XCTAssertTrue(symbols.instances[0].verticalGlyphs.isEmpty)
         XCTAssertEqual(symbols.instances[0].glyphs.count, 3)
     }
+
+    func testLineLabelOnAVerticalLineStandsUprightReadingDown() throws {
+        let p = CJKSymbolProvider()
+        let t = Transform(width: 512, height: 512, center: (0, 0), zoom: 0)
+        let covered = CoveredTile(id: TileID(z: 0, x: 0, y: 0)!, wrap: 0, overscaledZoom: 0)
+        let l = try layer(#"{"text-field": "{name}", "symbol-placement": "line", "text-allow-overlap": true}"#)
+        for (from, to) in [(Int32(1000), Int32(7000)), (7000, 1000)] {
+            let line = VectorLayer(name: "s", extent: 8192, version: 2, features: [
+                VectorFeature(id: nil, geometryType: .lineString, properties: ["name": .string("中文字")],
+                              geometry: [[TilePoint(x: 4096, y: from), TilePoint(x: 4096, y: to)]])
+            ])
+            let symbols = try XCTUnwrap(SymbolLayout.build(layer: l, from: line, zoom: 0, canonical: TileID(z: 0, x: 0, y: 0)!,
+                                                           provider: p, pixelRatio: 1))
+            let inst = try XCTUnwrap(symbols.instances.first)
+            XCTAssertEqual(inst.verticalGlyphs.count, 3)
+            let out = SymbolPlacement.place([SymbolLayerInput(layer: l, tiles: [(covered, Self.first(symbols))])], transform: t, provider: p)
+            let v = out[0].text, f = SymbolDrawData.floatsPerVertex
+            XCTAssertEqual(v.count, 3 * 6 * f)
+            var tops: [Float] = []
+            for g in 0..<3 {
+                let tl = (v[g * 6 * f], v[g * 6 * f + 1]), tr = (v[(g * 6 + 1) * f], v[(g * 6 + 1) * f + 1])
+                let bl = (v[(g * 6 + 2) * f], v[(g * 6 + 2) * f + 1])
+                XCTAssertEqual(tl.1, tr.1, accuracy: 1e-3, "upright: the texture's top edge level")
+                XCTAssertLessThan(tl.0, tr.0); XCTAssertLessThan(tl.1, bl.1)
+                tops.append(tl.1)
+            }
+            XCTAssertTrue(tops[0] < tops[1] && tops[1] < tops[2], "reads top to bottom, line drawn \(from) to \(to): \(tops)")
+        }
+    }
+
+    /// The tile with its first symbol only.
+    private static func first(_ tile: SymbolTile) -> SymbolTile {
+        var t = tile
+        t.instances = Array(tile.instances.prefix(1))
+        return t
+    }
 }

@@ -31,6 +31,8 @@ extension SymbolPlacement {
                                  textPlaced: &textPlaced)
         }
         let modes = symbols.writingModes
+        // Earlier orientations are tried on copies of the grid (a copy costs the grid's cells;
+        // only labels with a vertical layout pay it).
         for (k, mode) in modes.enumerated() {
             let candidate = mode == .vertical ? inst.turnedVertical : inst
             // The last orientation's outcome stands, placed or not (its text may still be shown
@@ -53,9 +55,10 @@ extension SymbolPlacement {
 
 extension SymbolPlacement {
     /// A line label kept upright is drawn in its vertical layout where the projected label rises
-    /// more than it runs (MapLibre's requiresOrientationChange); `flip` then turns it so that it
-    /// reads downward: the answer is whether to flip it. Nil: draw the horizontal layout. `first`/`last` are the horizontal layout's
-    /// end glyphs on the line; `walk` finds the point at a distance from the anchor.
+    /// more than it runs (MapLibre's requiresOrientationChange). The answer is whether to flip it
+    /// (when its first glyph would lie below its last), so that it reads top to bottom; nil: draw
+    /// the horizontal layout. `first`/`last` are the horizontal layout's end glyphs on the line;
+    /// `walk` finds the point at a distance from the anchor.
     static func verticalLayout(_ inst: SymbolInstance, _ symbols: SymbolTile, first f: (x: Double, y: Double, angle: Double),
                                last l: (x: Double, y: Double, angle: Double), fontScale: Double,
                                walk: (Double) -> (x: Double, y: Double, angle: Double)?) -> Bool? {
