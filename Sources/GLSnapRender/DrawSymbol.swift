@@ -45,6 +45,17 @@ extension Painter {
             drawSymbolVertices(program, .symbolSdf, vertices, texture: texture, halo: true)
             drawSymbolVertices(program, .symbolSdf, vertices, texture: texture, halo: false)
         }
+        if !data.textImages.isEmpty {
+            // Images in text, with the text: sampled nearest unless pitched or scaled (as MapLibre's text-and-icon program).
+            let program = try renderer.programs.program(.symbolIcon)
+            context.use(program)
+            let texture = renderer.symbolTextures.texture(for: data.iconAtlas, context: context)
+            context.bind(texture, unit: 0)
+            let filter = data.textImagesLinear || frame.transform.pitch != 0 ? GL_LINEAR : GL_NEAREST
+            gl.TexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MIN_FILTER), filter)
+            gl.TexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MAG_FILTER), filter)
+            drawSymbolVertices(program, .symbolIcon, data.textImages, texture: texture, halo: nil)
+        }
     }
 
     private func drawSymbolVertices(_ program: Program, _ shader: ShaderID, _ vertices: [Float], texture: Texture, halo: Bool?) {

@@ -6,8 +6,13 @@ public struct TextSection: Sendable {
     public var fonts: [String]
     public var scale: Double
     public var color: Color?
-    public init(text: [UInt32], fonts: [String], scale: Double, color: Color?) {
+    /// An image section (`["image", …]` in `format`): drawn from the icon atlas in place of `text`'s one character.
+    public var image: IconSlot?
+    /// `vertical-align` as a factor of the spare line height above the section: 0 top, 0.5 center, 1 bottom (default).
+    public var verticalAlign: Double
+    public init(text: [UInt32], fonts: [String], scale: Double, color: Color?, image: IconSlot? = nil, verticalAlign: Double = 1) {
         self.text = text; self.fonts = fonts; self.scale = scale; self.color = color
+        self.image = image; self.verticalAlign = verticalAlign
     }
 }
 
@@ -19,6 +24,14 @@ public struct PositionedGlyph: Sendable {
     public var scale: Double
     public var section: Int
     public var slot: GlyphSlot
+    /// Set upright in a vertical line (its quad is turned a quarter back).
+    public var vertical = false
+    /// Images in text: the image's texels per 24 px unit at scale 1 (the slot's rect is then its
+    /// padded rect in the icon atlas); 0 for glyphs.
+    public var imageTexelsPerUnit = 0.0
+    public var isImage: Bool { imageTexelsPerUnit > 0 }
+    /// The line's extra height from large images and scales (MapLibre's lineOffset), for vertical labels.
+    public var lineOffset = 0.0
 }
 
 /// A shaped label: glyphs and the box they fill, in 24 px units around the anchor.
@@ -26,6 +39,9 @@ public struct Shaping: Sendable {
     public var glyphs: [PositionedGlyph] = []
     public var top = 0.0, bottom = 0.0, left = 0.0, right = 0.0
     public var lineCount = 0
+    public var writingMode = WritingMode.horizontal
+    /// Some glyph is set upright in a vertical line.
+    public var verticalizable = false
     public var isEmpty: Bool { glyphs.isEmpty }
 }
 
@@ -57,24 +73,43 @@ public enum TextShaper {
 
     /// Shapes `sections`. `maxWidth`, `lineHeight` and `spacing` are in 24 px units (ems × 24);
     /// `breakLines` is false for line placement (only newlines break then). `offset` moves the box (text-offset × 24).
+    /// `writingMode` `.vertical` lays the text out for a vertical label (punctuation in vertical
+    /// forms, upright glyphs advancing one em); `allowVerticalPlacement` (vertical point labels)
+    /// sets every glyph but spaces and Arabic upright, else only those upright by Unicode.
+    /// Images in text are measured at `layoutTextSize` for line breaking and drawn at their own
+    /// size at `textSizeThisZoom` (text-size at the tile's zoom + 1 and at its zoom).
     public static func shape(_ sections: [TextSection], provider: SymbolResourceProvider, maxWidth: Double,
                              lineHeight: Double, justify: Double, anchor: String, spacing: Double,
-                             offset: (Double, Double), breakLines: Bool) -> Shaping {
-        // Flatten to (code point, section) with glyph slots.
+                             offset: (Double, Double), breakLines: Bool, writingMode: WritingMode = .horizontal,
+                             allowVerticalPlacement: Bool = false, layoutTextSize: Double = oneEm,
+                             textSizeThisZoom: Double = oneEm) -> Shaping {
+        // Flatten to (code point, section) with glyph slots; an image is one character.
         var chars: [(cp: UInt32, section: Int, slot: GlyphSlot?)] = []
         for (si, s) in sections.enumerated() {
-            for cp in s.text { chars.append((cp, si, provider.glyph(fonts: s.fonts, codepoint: cp))) }
+            if let image = s.image {
+                chars.append((s.text.first ?? 0xFFFC, si, imageSlot(image)))
+                continue
+            }
+            let text = writingMode == .vertical ? VerticalText.verticalizePunctuation(s.text) : s.text
+            for cp in text { chars.append((cp, si, provider.glyph(fonts: s.fonts, codepoint: cp))) }
         }
+        // Per section, so that the loops below copy no section.
+        let scales = sections.map(\.scale), aligns = sections.map(\.verticalAlign)
+        let imageSizes = sections.map { $0.image?.displaySize }
+        let imageTexels = sections.map { $0.image.map { $0.pixelRatio * $0.baseScale } ?? 0 }
         func advance(_ i: Int) -> Double {
             guard let slot = chars[i].slot else { return 0 }
-            return slot.advance * sections[chars[i].section].scale + spacing
+            let si = chars[i].section
+            if let size = imageSizes[si] { return size.w * scales[si] * oneEm / layoutTextSize + spacing }
+            return slot.advance * scales[si] + spacing
         }
         // Line breaks.
         var lines: [Range<Int>] = []
         if !chars.isEmpty {
             // Line placement and a zero text-max-width break only at newlines.
             let width = breakLines && maxWidth > 0 ? maxWidth : .infinity
-            var breaks = lineBreaks(chars.map(\.cp), advance: advance, maxWidth: width)
+            var breaks = lineBreaks(chars.map(\.cp), advance: advance, maxWidth: width,
+                                    isImage: { imageSizes[chars[$0].section] != nil })
             if breaks.last != chars.count { breaks.append(chars.count) }
             var start = 0
             for b in breaks where b > start || b == chars.count {
@@ -82,42 +117,66 @@ public enum TextShaper {
             }
         }
         var shaping = Shaping()
+        shaping.writingMode = writingMode
         shaping.top = offset.1; shaping.bottom = offset.1; shaping.left = offset.0; shaping.right = offset.0
-        var y = defaultOffset
+        let imageFactor = oneEm / textSizeThisZoom
+        var y = 0.0
         var maxLineLength = 0.0, maxLineHeight = 0.0
-        var lineStarts: [Int] = []
         for var line in lines {
             // Trim whitespace.
             while !line.isEmpty, whitespace.contains(chars[line.lowerBound].cp) { line = (line.lowerBound + 1)..<line.upperBound }
             while !line.isEmpty, whitespace.contains(chars[line.upperBound - 1].cp) { line = line.lowerBound..<(line.upperBound - 1) }
-            var lineMaxScale = 0.0
-            for i in line { lineMaxScale = max(lineMaxScale, sections[chars[i].section].scale) }
             // An empty line still feeds a line and counts for the vertical alignment (MapLibre's lineCount).
             if line.isEmpty { y += lineHeight; shaping.lineCount += 1; continue }
-            var x = 0.0
-            let first = shaping.glyphs.count
-            lineStarts.append(first)
+            var lineMaxScale = 0.0, maxImageWidth = 0.0, maxImageHeight = 0.0
             for i in line {
-                guard let slot = chars[i].slot else { continue }
-                let scale = sections[chars[i].section].scale
-                let baselineOffset = (lineMaxScale - scale) * oneEm
-                shaping.glyphs.append(PositionedGlyph(x: x, y: y + baselineOffset, scale: scale, section: chars[i].section, slot: slot))
-                x += slot.advance * scale + spacing
+                let si = chars[i].section
+                lineMaxScale = max(lineMaxScale, scales[si])
+                if let size = imageSizes[si] {
+                    maxImageWidth = max(maxImageWidth, size.w); maxImageHeight = max(maxImageHeight, size.h)
+                }
+            }
+            let contentHeight = max(lineMaxScale * oneEm, maxImageHeight * imageFactor)
+            let contentWidth = max(lineMaxScale * oneEm, maxImageWidth * imageFactor)
+            var x = 0.0, imageOffset = 0.0
+            let first = shaping.glyphs.count
+            for i in line {
+                guard var slot = chars[i].slot else { continue }
+                let cp = chars[i].cp, si = chars[i].section
+                let vertical = writingMode == .vertical && (allowVerticalPlacement
+                    ? !(whitespace.contains(cp) || VerticalText.inComplexShapingScript(cp))
+                    : VerticalText.hasUprightOrientation(cp))
+                var scale = scales[si], baselineOffset: Double, verticalAdvance = oneEm
+                if let (w, h) = imageSizes[si] {
+                    scale *= imageFactor
+                    slot.advance = vertical ? h : w
+                    baselineOffset = vertical ? contentWidth - h * scale : (contentHeight - h * scale) * aligns[si]
+                    verticalAdvance = slot.advance
+                    // An image taller than the line's em pushes the line down.
+                    imageOffset = max(imageOffset, (vertical ? w : h) * scale - oneEm * lineMaxScale)
+                } else {
+                    baselineOffset = vertical ? contentWidth - scale * oneEm : (contentHeight - scale * oneEm) * aligns[si]
+                }
+                shaping.glyphs.append(PositionedGlyph(x: x, y: y + baselineOffset + defaultOffset, scale: scale, section: si,
+                                                      slot: slot, vertical: vertical, imageTexelsPerUnit: imageTexels[si]))
+                x += (vertical ? verticalAdvance : slot.advance) * scale + spacing
+                if vertical { shaping.verticalizable = true }
             }
             if shaping.glyphs.count > first {
                 maxLineLength = max(x - spacing, maxLineLength)
                 // Justify the line within itself.
                 let last = shaping.glyphs[shaping.glyphs.count - 1]
                 let indent = (last.x + last.slot.advance * last.scale) * justify
-                for j in first..<shaping.glyphs.count { shaping.glyphs[j].x -= indent }
+                let lineOffset = max(imageOffset, (lineMaxScale - 1) * oneEm)
+                for j in first..<shaping.glyphs.count { shaping.glyphs[j].x -= indent; shaping.glyphs[j].lineOffset = lineOffset }
             }
-            let currentLineHeight = lineHeight * lineMaxScale
+            let currentLineHeight = lineHeight * lineMaxScale + imageOffset
             y += currentLineHeight
             maxLineHeight = max(currentLineHeight, maxLineHeight)
             shaping.lineCount += 1
         }
         guard !shaping.glyphs.isEmpty else { return Shaping() }
-        let height = y - defaultOffset
+        let height = y
         let (hAlign, vAlign) = alignment(anchor)
         let shiftX = (justify - hAlign) * maxLineLength
         let shiftY = maxLineHeight != lineHeight
@@ -132,7 +191,8 @@ public enum TextShaper {
     }
 
     /// MapLibre's balanced line breaking: break indices (exclusive ends of lines).
-    static func lineBreaks(_ cps: [UInt32], advance: (Int) -> Double, maxWidth: Double) -> [Int] {
+    static func lineBreaks(_ cps: [UInt32], advance: (Int) -> Double, maxWidth: Double,
+                           isImage: (Int) -> Bool = { _ in false }) -> [Int] {
         var total = 0.0
         for i in cps.indices { total += advance(i) }
         let lineCount = max(1, (total / maxWidth).rounded(.up))
@@ -154,15 +214,18 @@ public enum TextShaper {
             return Break(index: index, x: x, prior: best, badness: bestBadness)
         }
         var x = 0.0
+        let hasZeroWidthSpace = cps.contains(0x200b)
         for i in cps.indices {
             let cp = cps[i]
             if !whitespace.contains(cp) { x += advance(i) }
             guard i < cps.count - 1 else { continue }
             let ideographic = allowsIdeographicBreaking(cp)
             let next = cps[i + 1]
-            if breakable.contains(cp) || ideographic || (i != cps.count - 2 && next == 0x28) {
+            if breakable.contains(cp) || ideographic || isImage(i) || (i != cps.count - 2 && next == 0x28) {
                 var penalty = 0.0
                 if cp == 0x0a { penalty -= 10000 }
+                // With zero-width spaces in the text, those are the preferred breaks.
+                if ideographic && hasZeroWidthSpace { penalty += 150 }
                 if cp == 0x28 || cp == 0xff08 { penalty += 50 }
                 if next == 0x29 || next == 0xff09 { penalty += 50 }
                 potential.append(evaluate(i + 1, x, penalty, false))

@@ -27,12 +27,17 @@ public enum SymbolLayout {
         tile.placement = layer.layout("symbol-placement").evaluateString(ctx)
         let sortByKey = sortKeyValue != nil && layer.layout("symbol-z-order").evaluateString(ctx) != "viewport-y"
         let alongLine = tile.placement != "point" && layer.layout("text-rotation-alignment").evaluateString(ctx) != "viewport"
+        let keepUpright = layer.layout("text-keep-upright").evaluateBool(ctx)
+        let writingValues = layer.hasValue("text-writing-mode", kind: .layout)
+            ? layer.layout("text-writing-mode").evaluate(ctx).array?.compactMap(\.string) : nil
+        tile.writingModes = WritingMode.modes(writingValues, placement: tile.placement)
+        let allowVerticalPlacement = tile.writingModes.contains(.vertical)
         // Text and geometry of every feature, in MapLibre's order: by sort key (a feature goes
         // before earlier ones of the same key), then lines of one label merged end to end.
         var texts: [[TextSection]] = [], lines: [[[Vec2]]] = [], keys: [Double] = []
         for feature in features {
             ctx.feature = feature
-            texts.append(hasTextField ? textSections(layer, ctx, provider: provider) : [])
+            texts.append(hasTextField ? textSections(layer, ctx, provider: provider, pixelRatio: pixelRatio) : [])
             let key = sortKeyValue?.evaluateNumber(ctx) ?? 0
             keys.append(key.isNaN ? 0 : key)
             lines.append(feature.geometryType == .polygon ? [] : TileExtent.scale(feature.geometry, fromExtent: source.extent).map { $0.map(Vec2.init) })
@@ -67,8 +72,10 @@ public enum SymbolLayout {
             let textMaxSize = size(textSizeValue, 18, 16)
             // Text.
             let glyphStart = tile.glyphQuads.count
+            var horizontalEnd = glyphStart, verticalStart = glyphStart
+            var autoJustify = false, justified: [Range<Int>] = []
             let sections = textLayoutSize > 0 ? texts[fi] : []
-            var shaping = Shaping()
+            var shaping = Shaping(), verticalShaping = Shaping()
             var variableAnchors: [String] = []
             var variableOffset = (0.0, 0.0)
             if !sections.isEmpty {
@@ -79,22 +86,57 @@ public enum SymbolLayout {
                     anchor = "center"
                 }
                 var justify = alongLine ? "center" : justifyValue.evaluateString(ctx)
+                autoJustify = justify == "auto" && !variableAnchors.isEmpty
                 if justify == "auto" {
                     let h = TextShaper.alignment(variableAnchors.first ?? anchor).h
                     justify = h == 0 ? "left" : (h == 1 ? "right" : "center")
                 }
                 let j = justify == "right" ? 1.0 : (justify == "left" ? 0 : 0.5)
                 let offset = variableAnchors.isEmpty ? textOffset(layer, ctx, anchor: anchor) : (0, 0)
-                shaping = TextShaper.shape(sections, provider: provider,
-                                           maxWidth: tile.placement == "point" ? maxWidthValue.evaluateNumber(ctx) * TextShaper.oneEm : 0,
-                                           lineHeight: lineHeightValue.evaluateNumber(ctx) * TextShaper.oneEm,
-                                           justify: j, anchor: anchor,
-                                           spacing: letterSpacingValue.evaluateNumber(ctx) * TextShaper.oneEm,
-                                           offset: alongLine ? (0, 0) : offset, breakLines: tile.placement == "point")
+                let thisZoomSize = size(textSizeValue, zoom, 16)
+                func shape(_ mode: WritingMode, justify: Double, allowVertical: Bool) -> Shaping {
+                    TextShaper.shape(sections, provider: provider,
+                                     maxWidth: tile.placement == "point" ? maxWidthValue.evaluateNumber(ctx) * TextShaper.oneEm : 0,
+                                     lineHeight: lineHeightValue.evaluateNumber(ctx) * TextShaper.oneEm,
+                                     justify: justify, anchor: anchor,
+                                     spacing: letterSpacingValue.evaluateNumber(ctx) * TextShaper.oneEm,
+                                     offset: alongLine ? (0, 0) : offset, breakLines: tile.placement == "point", writingMode: mode,
+                                     allowVerticalPlacement: allowVertical, layoutTextSize: textLayoutSize, textSizeThisZoom: thisZoomSize)
+                }
+                let rotate = rotateValue.evaluateNumber(ctx) * .pi / 180
+                shaping = shape(.horizontal, justify: j, allowVertical: false)
                 if !shaping.isEmpty {
-                    appendGlyphQuads(&tile.glyphQuads, shaping, rotate: rotateValue.evaluateNumber(ctx) * .pi / 180,
-                                     alongLine: alongLine, offset: offset)
+                    appendGlyphQuads(&tile.glyphQuads, shaping, rotate: rotate, alongLine: alongLine, offset: offset,
+                                     allowVerticalPlacement: allowVerticalPlacement)
                     if tile.glyphQuads.count == glyphStart { shaping = Shaping() }
+                }
+                horizontalEnd = tile.glyphQuads.count
+                if autoJustify, shaping.lineCount > 1 {
+                    // One layout per justification the anchors need, the first anchor's being `shaping`'s.
+                    var ranges = [glyphStart..<glyphStart, glyphStart..<glyphStart, glyphStart..<glyphStart]
+                    for a in variableAnchors {
+                        let h = TextShaper.alignment(a).h, k = h == 0 ? 0 : (h == 1 ? 2 : 1)
+                        guard ranges[k].isEmpty else { continue }
+                        if h == j { ranges[k] = glyphStart..<horizontalEnd; continue }
+                        let start = tile.glyphQuads.count
+                        appendGlyphQuads(&tile.glyphQuads, shape(.horizontal, justify: h, allowVertical: false), rotate: rotate,
+                                         alongLine: alongLine, offset: offset, allowVerticalPlacement: allowVerticalPlacement)
+                        ranges[k] = start..<tile.glyphQuads.count
+                    }
+                    justified = ranges
+                }
+                verticalStart = tile.glyphQuads.count
+                // The vertical layout: point labels that text-writing-mode lets stand vertical,
+                // line labels kept upright (drawn where the line is steeper than 45°).
+                let pointVertical = tile.placement == "point" && allowVerticalPlacement
+                let lineVertical = alongLine && keepUpright
+                if !shaping.isEmpty, pointVertical || lineVertical,
+                   sections.contains(where: { VerticalText.allowsVerticalWritingMode($0.text) }) {
+                    verticalShaping = shape(.vertical, justify: pointVertical ? 0 : j, allowVertical: pointVertical)
+                    if !verticalShaping.isEmpty {
+                        appendGlyphQuads(&tile.glyphQuads, verticalShaping, rotate: rotate, alongLine: alongLine, offset: offset,
+                                         allowVerticalPlacement: allowVerticalPlacement, turnLabel: pointVertical)
+                    }
                 }
             }
             // Icon.
@@ -103,10 +145,13 @@ public enum SymbolLayout {
                 icon = iconQuad(layer, ctx, provider: provider, pixelRatio: pixelRatio)
             }
             guard !shaping.isEmpty || icon != nil else { continue }
-            let glyphs = glyphStart..<tile.glyphQuads.count
+            let glyphs = glyphStart..<horizontalEnd
+            let verticalGlyphs = verticalStart..<tile.glyphQuads.count
             let sectionIndex = tile.sections.count
             tile.sections.append(sections)
             let box = (shaping.left, shaping.top, shaping.right, shaping.bottom)
+            let verticalBox = tile.placement == "point"
+                ? turnedBox((verticalShaping.left, verticalShaping.top, verticalShaping.right, verticalShaping.bottom)) : box
             let sortKey = keys[fi]
             let textBoxScale = tilePixelRatio * textLayoutSize / TextShaper.oneEm
             let textPadding = paddingValue.evaluateNumber(ctx) * tilePixelRatio
@@ -116,6 +161,9 @@ public enum SymbolLayout {
                                           iconLayoutSize: iconLayoutSize)
                 inst.variableAnchors = variableAnchors
                 inst.variableOffset = variableOffset
+                inst.verticalGlyphs = verticalGlyphs
+                inst.justifiedGlyphs = justified
+                inst.verticalTextBox = verticalBox
                 if line >= 0, alongLine, !shaping.isEmpty {
                     // MapLibre's text collision circles along the line.
                     let height = (shaping.bottom - shaping.top) * textBoxScale + 2 * textPadding
@@ -149,7 +197,8 @@ public enum SymbolLayout {
                 continue
             }
             let textMaxBoxScale = tilePixelRatio * textMaxSize / TextShaper.oneEm
-            let labelLength = max(shaping.isEmpty ? 0 : shaping.right - shaping.left, icon.map { $0.box.2 - $0.box.0 } ?? 0)
+            let anchorShaping = verticalShaping.isEmpty ? shaping : verticalShaping
+            let labelLength = max(anchorShaping.isEmpty ? 0 : anchorShaping.right - anchorShaping.left, icon.map { $0.box.2 - $0.box.0 } ?? 0)
             let maxAngle = layer.layout("text-max-angle").evaluateNumber(ctx) * .pi / 180
             let geometry: [[Vec2]]
             if feature.geometryType == .polygon {
@@ -246,54 +295,61 @@ public enum SymbolLayout {
     }
 
     /// text-field as sections, transformed and with font stacks; empty when there is no text.
-    static func textSections(_ layer: StyleLayer, _ ctx: EvaluationContext, provider: SymbolResourceProvider) -> [TextSection] {
+    /// Images of a `format` are sections of one private-use character with their icon; one the
+    /// style lacks is left out with a warning naming the layer and the feature.
+    static func textSections(_ layer: StyleLayer, _ ctx: EvaluationContext, provider: SymbolResourceProvider,
+                             pixelRatio: Double = 1) -> [TextSection] {
         let value = layer.layout("text-field").evaluate(ctx)
         let fonts = layer.layout("text-font").evaluate(ctx).array?.compactMap(\.string) ?? ["Open Sans Regular", "Arial Unicode MS Regular"]
         let transform = layer.layout("text-transform").evaluateString(ctx)
-        var raw: [(String, [String], Double, Color?)] = []
+        var raw: [(String, [String], Double, Color?, Double)] = []
+        var images: [Int: IconSlot] = [:]
         switch value {
         case .formatted(let f):
-            for s in f.sections where s.image == nil {
+            for s in f.sections {
+                let align = s.verticalAlign == "top" ? 0 : (s.verticalAlign == "center" ? 0.5 : 1)
+                if let image = s.image {
+                    guard !image.name.isEmpty else { continue }
+                    guard let slot = provider.icon(name: image.name, params: image.params, iconSize: 1, pixelRatio: pixelRatio) else {
+                        provider.warn("layer '\(layer.id)', feature \(featureName(ctx)): image '\(image.name)' in text-field is not in the style; left out")
+                        continue
+                    }
+                    images[raw.count] = slot
+                    raw.append(("\u{E000}", [], s.scale ?? 1, nil, align))
+                    continue
+                }
                 let stack = s.fontStack.map { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } } ?? fonts
-                raw.append((s.text, stack, s.scale ?? 1, s.textColor))
+                raw.append((s.text, stack, s.scale ?? 1, s.textColor, align))
             }
         case .null: return []
         default:
             let s = PropertyValueText.string(value)
-            raw.append((s, fonts, 1, nil))
+            raw.append((s, fonts, 1, nil, 1))
         }
         var total = 0
         var out: [TextSection] = []
-        for (text, stack, scale, color) in raw {
+        for (k, (text, stack, scale, color, align)) in raw.enumerated() {
             var t = text
             if transform == "uppercase" { t = t.uppercased() } else if transform == "lowercase" { t = t.lowercased() }
-            var cps = t.unicodeScalars.map(\.value)
+            var cps = images[k] != nil ? [0xE000 + UInt32(out.count % 0x18FF)] : t.unicodeScalars.map(\.value)
             if total + cps.count > maxLabelLength {
-                provider.warn("layer '\(layer.id)': a label of more than \(maxLabelLength) characters was cut")
+                provider.warn("layer '\(layer.id)', feature \(featureName(ctx)): a label of more than \(maxLabelLength) characters was cut")
                 cps = Array(cps.prefix(max(0, maxLabelLength - total)))
             }
             total += cps.count
-            if !cps.isEmpty { out.append(TextSection(text: cps, fonts: stack, scale: scale, color: color)) }
+            if !cps.isEmpty {
+                out.append(TextSection(text: cps, fonts: stack, scale: scale, color: color, image: images[k], verticalAlign: align))
+            }
         }
         return out
     }
 
-    static func appendGlyphQuads(_ quads: inout [GlyphQuad], _ shaping: Shaping, rotate: Double, alongLine: Bool, offset: (Double, Double)) {
-        let rectBuffer = Double(Glyph.border) + 1
-        let c = cos(rotate), s = sin(rotate)
-        for g in shaping.glyphs {
-            guard let rect = g.slot.rect else { continue }
-            let halfAdvance = g.slot.advance * g.scale / 2
-            let builtIn = alongLine ? (0.0, g.y + offset.1) : (g.x + halfAdvance + offset.0, g.y + offset.1)
-            let x1 = (g.slot.left - rectBuffer) * g.scale - halfAdvance + builtIn.0
-            let y1 = (-g.slot.top - rectBuffer) * g.scale + builtIn.1
-            let x2 = x1 + Double(rect.w) * g.scale, y2 = y1 + Double(rect.h) * g.scale
-            var tl = Vec2(x1, y1), tr = Vec2(x2, y1), bl = Vec2(x1, y2), br = Vec2(x2, y2)
-            if rotate != 0 && !alongLine {
-                func r(_ p: Vec2) -> Vec2 { Vec2(c * p.x - s * p.y, s * p.x + c * p.y) }
-                tl = r(tl); tr = r(tr); bl = r(bl); br = r(br)
-            }
-            quads.append(GlyphQuad(tl: tl, tr: tr, bl: bl, br: br, tex: rect, along: g.x + halfAdvance + (alongLine ? offset.0 : 0), section: g.section))
+    /// A feature as warnings name it: its id, or its index in the tile layer when it has none.
+    static func featureName(_ ctx: EvaluationContext) -> String {
+        switch ctx.feature?.featureID {
+        case .number(let n)?: return n == n.rounded() && abs(n) < 1e15 ? "id \(Int(n))" : "id \(n)"
+        case .string(let s)?: return "id '\(s)'"
+        default: return "(no id)"
         }
     }
 

@@ -8,7 +8,7 @@ extension SymbolPlacement {
     static func lineGlyphs(_ inst: SymbolInstance, _ symbols: SymbolTile, line: [(x: Double, y: Double)],
                            anchor: (x: Double, y: Double), translate: (Double, Double), fontScale: Double, keepUpright: Bool,
                            sections: [TextSection], fill: Color, halo: Color, opacity: Float, paint: [Float],
-                           verts: inout [Float], toScreen: ((Vec2) -> Vec2?)? = nil) -> Bool {
+                           verts: inout [Float], images: inout [Float], toScreen: ((Vec2) -> Vec2?)? = nil) -> Bool {
         let seg = inst.segment
         guard seg >= 0, seg + 1 < line.count else { return false }
         func walk(_ dist: Double) -> (x: Double, y: Double, angle: Double)? {
@@ -41,16 +41,20 @@ extension SymbolPlacement {
             }
             return nil
         }
-        let quads = symbols.glyphQuads[inst.glyphs]
+        var quads = symbols.glyphQuads[inst.glyphs]
         guard let firstQ = quads.first, let lastQ = quads.last else { return false }
         var flip = false
         if keepUpright {
             guard let f = walk(firstQ.along * fontScale), let l = walk(lastQ.along * fontScale) else { return false }
             flip = f.x > l.x
+            if let verticalFlip = verticalLayout(inst, symbols, first: f, last: l, fontScale: fontScale, walk: walk) {
+                quads = symbols.glyphQuads[inst.verticalGlyphs]
+                flip = verticalFlip
+            }
         }
         let sign = flip ? -1.0 : 1.0
         for q in quads {
-            guard let p = walk(q.along * fontScale * sign) else { verts.removeAll(); return false }
+            guard let p = walk(q.along * fontScale * sign) else { verts.removeAll(); images.removeAll(); return false }
             let angle = p.angle + (flip ? .pi : 0)
             let c = cos(angle), s = sin(angle)
             @inline(__always) func corner(_ v: Vec2) -> Vec2 {
@@ -61,10 +65,11 @@ extension SymbolPlacement {
             if let toScreen {
                 // Laid out flat on the map (text-pitch-alignment map): project each corner.
                 guard let ptl = toScreen(tl), let ptr = toScreen(tr), let pbl = toScreen(bl), let pbr = toScreen(br) else {
-                    verts.removeAll(); return false
+                    verts.removeAll(); images.removeAll(); return false
                 }
                 tl = ptl; tr = ptr; bl = pbl; br = pbr
             }
+            if q.isImage { emitTextImage(&images, [tl, tr, bl, br], q, opacity, fontScale); continue }
             let color = sections[safe: q.section]?.color ?? fill
             emitQuad(&verts, tl, tr, bl, br, q.tex, color, halo, opacity, paint)
         }

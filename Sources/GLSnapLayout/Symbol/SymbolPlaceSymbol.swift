@@ -91,10 +91,12 @@ extension SymbolPlacement {
         return (x, y)
     }
 
-    /// Places one symbol: its collision shapes tested and, when shown, inserted; its vertices
-    /// returned (nil when neither text nor icon shows).
-    static func placeSymbol(_ inst: SymbolInstance, _ symbols: SymbolTile, params pr: LayerParams, projector: inout TileProjector,
-                            grid: inout CollisionGrid, transform t: Transform, draw: inout SymbolDrawData) -> Placed? {
+    /// Places one symbol in one orientation: its collision shapes tested and, when shown, inserted;
+    /// its vertices returned (nil when neither text nor icon shows). `textPlaced` tells whether
+    /// its text found room (before text and icon are combined).
+    static func placeOriented(_ inst: SymbolInstance, _ symbols: SymbolTile, params pr: LayerParams, projector: inout TileProjector,
+                              grid: inout CollisionGrid, transform t: Transform, draw: inout SymbolDrawData,
+                              textPlaced: inout Bool) -> Placed? {
         guard let a = projector.project(inst.anchor) else { return nil }
         var ctx = EvaluationContext(zoom: pr.zoom)
         ctx.feature = symbols.features[inst.feature]
@@ -111,7 +113,7 @@ extension SymbolPlacement {
         let toScreen: (Vec2) -> Vec2? = { v in
             projection.project(Vec2(v.x * tupp, v.y * tupp)).map { Vec2($0.x, $0.y) }
         }
-        var textVerts: [Float] = [], iconVerts: [Float] = []
+        var textVerts: [Float] = [], iconVerts: [Float] = [], textImageVerts: [Float] = []
         var textShapes: [CollisionShape] = []
         var iconShape: CollisionShape?
         var placeText = false, placeIcon = false
@@ -130,14 +132,14 @@ extension SymbolPlacement {
                     guard let source = symbols.lines[safe: inst.line],
                           lineGlyphs(inst, symbols, line: source.map { ($0.x / tupp, $0.y / tupp) }, anchor: (planeAnchor.x, planeAnchor.y),
                                      translate: (0, 0), fontScale: fontScale, keepUpright: pr.keepUpright, sections: sections, fill: fill,
-                                     halo: halo, opacity: opacity, paint: paint, verts: &textVerts,
+                                     halo: halo, opacity: opacity, paint: paint, verts: &textVerts, images: &textImageVerts,
                                      toScreen: { v in toScreen(v).map { Vec2($0.x + pr.textTranslate.0, $0.y + pr.textTranslate.1) } })
                     else { return nil }
                 } else {
                     guard let line = projector.line(inst.line),
                           lineGlyphs(inst, symbols, line: line, anchor: (a.x, a.y), translate: pr.textTranslate, fontScale: fontScale,
                                      keepUpright: pr.keepUpright, sections: sections, fill: fill, halo: halo, opacity: opacity,
-                                     paint: paint, verts: &textVerts) else { return nil }
+                                     paint: paint, verts: &textVerts, images: &textImageVerts) else { return nil }
                 }
                 placeText = placeLineCircles(inst, symbols, projector: projector, fontScale: fontScale, perspective: perspective,
                                              translate: (0, 0), allowOverlap: pr.textAllowOverlap, grid: grid,
@@ -150,6 +152,7 @@ extension SymbolPlacement {
                 let x2 = (b.2 * boxScale + pad) * perspective, y2 = (b.3 * boxScale + pad) * perspective
                 let anchors = inst.variableAnchors.isEmpty ? [""] : inst.variableAnchors
                 let attempts = anchors.count * (pr.textAllowOverlap && !inst.variableAnchors.isEmpty ? 2 : 1)
+                var usedAnchor = anchors[0]
                 for i in 0..<attempts {
                     let anchor = anchors[i % anchors.count]
                     let allowOverlap = pr.textAllowOverlap || i >= anchors.count
@@ -177,6 +180,7 @@ extension SymbolPlacement {
                     }
                     textShapes = [box]
                     placeText = ok
+                    if ok { usedAnchor = anchor }
                     if ok || anchor.isEmpty { break }
                 }
                 if !placeText && !inst.variableAnchors.isEmpty {
@@ -190,12 +194,13 @@ extension SymbolPlacement {
                     }
                 }
                 let origin = (ta.0 + renderShift.0, ta.1 + renderShift.1)
-                for q in symbols.glyphQuads[inst.glyphs] {
+                for q in symbols.glyphQuads[inst.glyphs(justifiedFor: usedAnchor)] {
                     let color = sections[safe: q.section]?.color ?? fill
                     if pr.textFlat {
                         let corners = flatCorners([q.tl, q.tr, q.bl, q.br].map { Vec2($0.x * fontScale, $0.y * fontScale) }, planeAnchor,
                                                   shift: renderShift, rotateWithMap: pr.textRotMap, pr)
                         guard let screen = projectAll(corners, toScreen, translate: pr.textTranslate) else { continue }
+                        if q.isImage { emitTextImage(&textImageVerts, screen, q, opacity, fontScale); continue }
                         emitQuad(&textVerts, screen, q.tex, color, halo, opacity, paint)
                         continue
                     }
@@ -203,6 +208,10 @@ extension SymbolPlacement {
                         var c = Vec2(v.x * fontScale, v.y * fontScale)
                         if pr.textRotMap { c = Vec2(c.x * pr.cosA - c.y * pr.sinA, c.x * pr.sinA + c.y * pr.cosA) }
                         return Vec2(origin.0 + c.x, origin.1 + c.y)
+                    }
+                    if q.isImage {
+                        emitTextImage(&textImageVerts, [corner(q.tl), corner(q.tr), corner(q.bl), corner(q.br)], q, opacity, fontScale)
+                        continue
                     }
                     emitQuad(&textVerts, corner(q.tl), corner(q.tr), corner(q.bl), corner(q.br), q.tex, color, halo, opacity, paint)
                 }
@@ -250,7 +259,8 @@ extension SymbolPlacement {
             if placeIcon && pr.avoidEdges && !insideTileEdges(shape, projector) { placeIcon = false }
             if iconSize != 1 || icon.resampled || corners[0].y != corners[1].y { draw.iconsLinear = true }
         }
-        let hasText = !textVerts.isEmpty, hasIcon = !iconVerts.isEmpty
+        let hasText = !textVerts.isEmpty || !textImageVerts.isEmpty, hasIcon = !iconVerts.isEmpty
+        textPlaced = placeText && hasText
         placeText = placeText && hasText
         placeIcon = placeIcon && hasIcon
         let iconWithoutText = pr.textOptional || !hasText
@@ -268,7 +278,8 @@ extension SymbolPlacement {
         let showIcon = hasIcon && (placeIcon || pr.alwaysShowIcon)
         guard showText || showIcon else { return nil }
         let key = pr.sortByKey ? inst.sortKey : (pr.sortByY ? a.y : 0)
-        return Placed(key: key, order: 0, text: showText ? textVerts : [], icon: showIcon ? iconVerts : [], sdfIcon: sdfIcon)
+        return Placed(key: key, order: 0, text: showText ? textVerts : [], icon: showIcon ? iconVerts : [], sdfIcon: sdfIcon,
+                      textImages: showText ? textImageVerts : [])
     }
 
     /// Corners (CSS px around the anchor) laid in the map plane at `anchor`: as they are when

@@ -9,11 +9,15 @@ public struct SymbolDrawData {
     public var icons: [Float] = []
     public var sdfIcons: [Float] = []
     public var text: [Float] = []
+    /// Images in text (`format`), raster quads in the icon atlas drawn after the text.
+    public var textImages: [Float] = []
+    /// Images in text need linear filtering (laid on the map, or sized by zoom), as MapLibre's.
+    public var textImagesLinear = false
     /// Icons need linear filtering (scaled or rotated).
     public var iconsLinear = false
     public let glyphAtlas: SymbolAtlas
     public let iconAtlas: SymbolAtlas
-    public var isEmpty: Bool { icons.isEmpty && sdfIcons.isEmpty && text.isEmpty }
+    public var isEmpty: Bool { icons.isEmpty && sdfIcons.isEmpty && text.isEmpty && textImages.isEmpty }
 }
 
 /// A symbol layer's tiles for one view.
@@ -63,6 +67,8 @@ public enum SymbolPlacement {
         var text: [Float]
         var icon: [Float]
         var sdfIcon: Bool
+        /// Images in the text (non-SDF, drawn with the icons).
+        var textImages: [Float] = []
     }
 
     /// Tiles in MapLibre Native's placement order: deeper zoom first, then by the rotated tile
@@ -109,6 +115,7 @@ public enum SymbolPlacement {
             sequence = keyed.sorted { $0.key != $1.key ? $0.key < $1.key : $0.n < $1.n }.map(\.item)
         }
         var placed: [Placed] = []
+        draw.textImagesLinear = params.textPitchMap || !params.textSize.isZoomConstant
         for (n, item) in sequence.enumerated() {
             let symbols = tiles[item.tile].symbols
             guard var p = placeSymbol(symbols.instances[item.inst], symbols, params: params, projector: &projectors[item.tile],
@@ -120,6 +127,7 @@ public enum SymbolPlacement {
         for p in placed {
             draw.text += p.text
             if p.sdfIcon { draw.sdfIcons += p.icon } else { draw.icons += p.icon }
+            draw.textImages += p.textImages
         }
         return draw
     }

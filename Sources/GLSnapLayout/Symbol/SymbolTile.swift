@@ -9,6 +9,8 @@ public struct GlyphQuad: Sendable {
     /// Line labels: the glyph center's distance along the line from the anchor, in 24 px units.
     var along: Double
     var section: Int
+    /// An image in text: `tex` lies in the icon atlas.
+    var isImage = false
 }
 
 /// An icon's quad: corners in CSS pixels at icon-size 1 around the anchor.
@@ -48,6 +50,13 @@ struct SymbolInstance: Sendable {
     /// with `.nan` in y) each is shifted by; empty for a fixed anchor.
     var variableAnchors: [String] = []
     var variableOffset: (Double, Double) = (0, 0)
+    /// The label laid out vertically (text-writing-mode, or a line label on a steep line): its
+    /// quads, and for point labels its box, already turned as drawn. Empty when it has none.
+    var verticalGlyphs: Range<Int> = 0..<0
+    var verticalTextBox: (Double, Double, Double, Double) = (0, 0, 0, 0)
+    /// Variable anchors with text-justify auto, text of several lines: its quads justified left,
+    /// center and right (MapLibre shapes it once per justification its anchors need); else empty.
+    var justifiedGlyphs: [Range<Int>] = []
     var hasText: Bool { !glyphs.isEmpty }
 }
 
@@ -71,6 +80,8 @@ public struct SymbolTile: Sendable {
     public var features: [VectorFeature] = []
     /// "point", "line" or "line-center".
     var placement = "point"
+    /// text-writing-mode: the orientations point labels try, in order.
+    var writingModes: [WritingMode] = [.horizontal]
     public var isEmpty: Bool { instances.isEmpty }
     public var count: Int { instances.count }
 

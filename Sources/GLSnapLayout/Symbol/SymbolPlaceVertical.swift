@@ -1,0 +1,76 @@
+import GLSnapStyle
+
+extension SymbolInstance {
+    /// The instance with its vertical layout in place of the horizontal one (point labels).
+    var turnedVertical: SymbolInstance {
+        var v = self
+        v.glyphs = verticalGlyphs
+        v.textBox = verticalTextBox
+        v.justifiedGlyphs = []
+        return v
+    }
+
+    /// The text's quads as justified for a variable anchor (text-justify auto), else `glyphs`.
+    func glyphs(justifiedFor anchor: String) -> Range<Int> {
+        guard justifiedGlyphs.count == 3, !anchor.isEmpty else { return glyphs }
+        let h = TextShaper.alignment(anchor).h
+        let range = justifiedGlyphs[h == 0 ? 0 : (h == 1 ? 2 : 1)]
+        return range.isEmpty ? glyphs : range
+    }
+}
+
+extension SymbolPlacement {
+    /// Places one symbol (see `placeOriented`). A point label with a vertical layout tries the
+    /// orientations of text-writing-mode in order and keeps the first whose text is placed, as
+    /// MapLibre does; when none is, the last one tried stands.
+    static func placeSymbol(_ inst: SymbolInstance, _ symbols: SymbolTile, params pr: LayerParams, projector: inout TileProjector,
+                            grid: inout CollisionGrid, transform t: Transform, draw: inout SymbolDrawData) -> Placed? {
+        var textPlaced = false
+        guard inst.line < 0, !inst.verticalGlyphs.isEmpty, symbols.writingModes.contains(.vertical) else {
+            return placeOriented(inst, symbols, params: pr, projector: &projector, grid: &grid, transform: t, draw: &draw,
+                                 textPlaced: &textPlaced)
+        }
+        let modes = symbols.writingModes
+        // Earlier orientations are tried on copies of the grid (a copy costs the grid's cells;
+        // only labels with a vertical layout pay it).
+        for (k, mode) in modes.enumerated() {
+            let candidate = mode == .vertical ? inst.turnedVertical : inst
+            // The last orientation's outcome stands, placed or not (its text may still be shown
+            // with text-allow-overlap, its icon placed alone with text-optional).
+            if k == modes.count - 1 {
+                return placeOriented(candidate, symbols, params: pr, projector: &projector, grid: &grid, transform: t, draw: &draw,
+                                     textPlaced: &textPlaced)
+            }
+            var g = grid, d = draw, p = projector
+            let placed = placeOriented(candidate, symbols, params: pr, projector: &p, grid: &g, transform: t, draw: &d,
+                                       textPlaced: &textPlaced)
+            if textPlaced {
+                grid = g; draw = d; projector = p
+                return placed
+            }
+        }
+        return nil
+    }
+}
+
+extension SymbolPlacement {
+    /// A line label kept upright is drawn in its vertical layout where the projected label rises
+    /// more than it runs (MapLibre's requiresOrientationChange). The answer is whether to flip it
+    /// (when its first glyph would lie below its last), so that it reads top to bottom; nil: draw
+    /// the horizontal layout. `first`/`last` are the horizontal layout's end glyphs on the line;
+    /// `walk` finds the point at a distance from the anchor.
+    static func verticalLayout(_ inst: SymbolInstance, _ symbols: SymbolTile, first f: (x: Double, y: Double, angle: Double),
+                               last l: (x: Double, y: Double, angle: Double), fontScale: Double,
+                               walk: (Double) -> (x: Double, y: Double, angle: Double)?) -> Bool? {
+        guard !inst.verticalGlyphs.isEmpty, abs(l.y - f.y) > abs(l.x - f.x) else { return nil }
+        let quads = symbols.glyphQuads[inst.verticalGlyphs]
+        guard let vf = quads.first, let vl = quads.last,
+              let a = walk(vf.along * fontScale), let b = walk(vl.along * fontScale) else { return nil }
+        return a.y > b.y
+    }
+
+    /// An image in text: a raster quad drawn with the icons, at the text's opacity.
+    static func emitTextImage(_ out: inout [Float], _ corners: [Vec2], _ q: GlyphQuad, _ opacity: Float, _ fontScale: Double) {
+        emitQuad(&out, corners, q.tex, Color.white, Color.transparent, opacity, [0, 0, Float(fontScale)])
+    }
+}
