@@ -19,7 +19,8 @@ public struct TileQuery {
         self.tile = tile
         geometry = t.tilePoints(screen, tile: tile)
         cameraGeometry = t.tilePoints(t.cameraQueryGeometry(screen), tile: tile)
-        pixelsToTileUnits = Double(TileExtent.extent) / Transform.tileSize / exp2(t.zoom - Double(tile.overscaledZoom))
+        // The tile's own zoom: an overscaled tile still spans its canonical tile's units.
+        pixelsToTileUnits = t.pixelsToTileUnits(tile.id, 1)
         bearing = t.bearing
         projection = TileScreenProjection(transform: t, tile: tile)
     }
@@ -114,8 +115,8 @@ public enum TileFeatureQuery {
         guard v.count == 2, v[0] != 0 || v[1] != 0 else { return query }
         var dx = v[0] * q.pixelsToTileUnits, dy = v[1] * q.pixelsToTileUnits
         if layer.paint("\(prefix)-translate-anchor").evaluateString(ctx) == "viewport" {
-            // Turned from the screen into the map: by -bearing.
-            let a = -q.bearing * .pi / 180
+            // Turned from the screen into the map (y down): by the bearing.
+            let a = q.bearing * .pi / 180
             (dx, dy) = (dx * cos(a) - dy * sin(a), dx * sin(a) + dy * cos(a))
         }
         return query.map { QueryPoint($0.x - dx, $0.y - dy) }
