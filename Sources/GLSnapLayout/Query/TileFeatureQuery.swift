@@ -69,8 +69,8 @@ public enum TileFeatureQuery {
     /// through their placed boxes instead).
     public static func isQueryable(_ type: LayerType) -> Bool {
         switch type {
-        case .circle, .line, .fill, .fillExtrusion: return true
-        case .symbol, .heatmap, .background, .raster, .hillshade, .colorRelief: return false
+        case .circle, .heatmap, .line, .fill, .fillExtrusion: return true
+        case .symbol, .background, .raster, .hillshade, .colorRelief: return false
         }
     }
 
@@ -99,9 +99,10 @@ public enum TileFeatureQuery {
         case .line:
             let width = lineWidth(maximum("line-width"), gap: maximum("line-gap-width"))
             return width / 2 + maximum("line-offset") + translate("line-translate")
+        case .heatmap: return maximum("heatmap-radius")
         case .fill: return translate("fill-translate")
         case .fillExtrusion: return translate("fill-extrusion-translate")
-        case .symbol, .heatmap, .background, .raster, .hillshade, .colorRelief: return 0
+        case .symbol, .background, .raster, .hillshade, .colorRelief: return 0
         }
     }
 
@@ -153,6 +154,13 @@ public enum TileFeatureQuery {
                 }
             }
             return nil
+        case .heatmap:
+            // A circle of heatmap-radius in the map plane, as MapLibre tests it.
+            let radius = P("heatmap-radius").evaluateNumber(ctx) * q.pixelsToTileUnits
+            for ring in geometry {
+                for p in ring where QueryIntersection.queryHitsCircle(q.geometry, center: p, radius: radius) { return .some(nil) }
+            }
+            return nil
         case .line:
             let query = translated(q.geometry, layer: layer, prefix: "line", zoom: zoom, q)
             let halfWidth = q.pixelsToTileUnits / 2 * lineWidth(P("line-width").evaluateNumber(ctx), gap: P("line-gap-width").evaluateNumber(ctx))
@@ -167,7 +175,7 @@ public enum TileFeatureQuery {
             let height = P("fill-extrusion-height").evaluateNumber(ctx), base = P("fill-extrusion-base").evaluateNumber(ctx)
             return extrusionDepth(query.map { q.projection.project($0).point }, geometry: geometry, base: base, height: height,
                                   projection: q.projection).map { .some($0) }
-        case .symbol, .heatmap, .background, .raster, .hillshade, .colorRelief:
+        case .symbol, .background, .raster, .hillshade, .colorRelief:
             return nil
         }
     }
