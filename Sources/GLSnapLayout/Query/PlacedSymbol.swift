@@ -13,7 +13,8 @@ public struct PlacedSymbol: Sendable {
     public var feature: VectorFeature
     public var featureIndex: Int
     public var boxes: [QueryBox]
-    /// The anchor's screen y where the layer is drawn by screen position (`symbol-z-order`
-    /// viewport-y, or overlapping symbols); nil where it is drawn in feature order.
+    /// Where the layer is drawn by screen position (`symbol-z-order` viewport-y, or overlapping
+    /// symbols): the anchor's row in the view turned upright (tile units); nil where it is drawn
+    /// in feature order.
     public var viewportY: Double?
 }

@@ -123,7 +123,7 @@ public enum SymbolPlacement {
                 draw.placed.append(PlacedSymbol(tile: tiles[item.tile].tile, feature: symbols.features[symbols.instances[item.inst].feature],
                                                 featureIndex: symbols.instances[item.inst].feature,
                                                 boxes: p.boxes.map { QueryBox(x1: Double($0.x1), y1: Double($0.y1), x2: Double($0.x2), y2: Double($0.y2)) },
-                                                viewportY: params.sortByY ? p.key : nil))
+                                                viewportY: params.sortByY ? sortY(symbols.instances[item.inst].anchor, params) : nil))
             }
             placed.append(p)
         }
@@ -133,6 +133,11 @@ public enum SymbolPlacement {
             if p.sdfIcon { draw.sdfIcons += p.icon } else { draw.icons += p.icon }
         }
         return draw
+    }
+
+    /// The anchor's row in the view turned upright, whole tile units (MapLibre's sortFeatures key).
+    static func sortY(_ anchor: Vec2, _ params: LayerParams) -> Double {
+        (params.sinA * anchor.x + params.cosA * anchor.y).jsRounded
     }
 
     static func resolve(_ alignment: String, _ isLine: Bool) -> String {
