@@ -102,10 +102,10 @@ extension SnapshotQueryIndex {
                 let key = wrapped + "|" + layer.id
                 for i in indices.reversed() {
                     let feature = vl.features[i]
-                    let geometry = TileFeatureQuery.tileGeometry(feature, extent: vl.extent)
-                    guard SnapshotQueryIndex.isCandidate(geometry, is3D: layer.type == .fillExtrusion, bounds: bounds,
+                    guard SnapshotQueryIndex.isCandidate(feature, extent: vl.extent, is3D: layer.type == .fillExtrusion, bounds: bounds,
                                                          camera: q.cameraGeometry, padding: padding),
                           SnapshotQueryIndex.passes(filter, feature, tile: tile, extent: vl.extent) else { continue }
+                    let geometry = TileFeatureQuery.tileGeometry(feature, extent: vl.extent)
                     let id = featureID(feature, source: source, sourceLayer: layer.sourceLayer, promoteIds: promoteIds)
                     let state = state(of: id, source: source, sourceLayer: layer.sourceLayer)
                     guard let depth = TileFeatureQuery.hit(layer: layer, feature: feature, geometry: geometry, state: state,
@@ -131,11 +131,18 @@ extension SnapshotQueryIndex {
     /// MapLibre's feature index: a feature is indexed in a tile by the boxes of its rings that
     /// reach into the tile, and found when a box, widened by the padding, meets the query's
     /// bounds (extrusions: the query widened toward the camera).
-    static func isCandidate(_ geometry: [[QueryPoint]], is3D: Bool, bounds: (minX: Double, minY: Double, maxX: Double, maxY: Double),
+    static func isCandidate(_ feature: VectorFeature, extent: Int, is3D: Bool, bounds: (minX: Double, minY: Double, maxX: Double, maxY: Double),
                             camera: [QueryPoint], padding: Double) -> Bool {
         let e = Double(TileExtent.extent)
-        for ring in geometry {
-            let b = SnapshotQueryIndex.bounds(ring)
+        // Ring boxes in tile units, from the raw points (no geometry is made for features far away).
+        let scale = e / Double(extent > 0 ? extent : 4096)
+        for ring in feature.geometry where !ring.isEmpty {
+            var minX = Int32.max, minY = Int32.max, maxX = Int32.min, maxY = Int32.min
+            for p in ring {
+                minX = min(minX, p.x); minY = min(minY, p.y); maxX = max(maxX, p.x); maxY = max(maxY, p.y)
+            }
+            let b = (minX: (Double(minX) * scale).rounded(), minY: (Double(minY) * scale).rounded(),
+                     maxX: (Double(maxX) * scale).rounded(), maxY: (Double(maxY) * scale).rounded())
             guard b.minX < e, b.minY < e, b.maxX >= 0, b.maxY >= 0 else { continue }
             if is3D {
                 if QueryIntersection.ringIntersectsBox(camera, b.minX - padding, b.minY - padding, b.maxX + padding, b.maxY + padding) { return true }
