@@ -18,6 +18,8 @@ echo "== render suite, the foundation's categories (floor 85%)"
 "$bin" render --suite "$shared/integration" --output "$out" --report "$out/render-foundation.json" --min-pass-rate 0.85 \
   --filter 'background-*,fill-*,line-*,circle-*,geojson,filter,extent,empty,tms,sparse-tileset,tilejson-bounds,zoom-visibility,zoomed-fill,!background-pattern,!fill-extrusion-*,!fill-pattern,!line-pattern,!line-gradient' \
   | tail -3
+echo "== query suite (floor 97%)"
+"$bin" query --suite "$shared/integration" --output "$out" --report "$out/query.json" --min-pass-rate 0.97 | tail -2
 echo "== maps with symbols (mean mismatch at most 0.006, no case above 0.015)"
 "$bin" maps --suite "$shared/maps" --root "$shared" --output "$out" --report "$out/maps.json" > "$out/maps.txt" || true
 python3 - "$out/maps.json" <<'PY'

@@ -22,7 +22,9 @@ struct FrameBuilder {
     private var placedSymbols: [Int: SymbolDrawData?]?
     /// Each source's tile cover of the whole image, made with the first frame and reused by the
     /// later pieces of the same image (a builder serves one camera).
-    private var fullCovers: [String: [CoveredTile]] = [:]
+    private(set) var fullCovers: [String: [CoveredTile]] = [:]
+    /// The symbols placed in this builder's view, by layer id (for feature queries).
+    private(set) var placedSymbolsByLayer: [String: [PlacedSymbol]] = [:]
     let rasters: LRUCache<TileKey, Cached<RasterBox>>
     /// Laid-out symbols of tile layers; they point into the style's atlases, so the key has the
     /// style generation.
@@ -130,6 +132,7 @@ struct FrameBuilder {
             placeSymbols(&layers, inputs: symbolInputs, transform: transform)
             placementSeconds += Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
             placedSymbols = Dictionary(uniqueKeysWithValues: symbolInputs.map { ($0.index, layers[$0.index].symbols) })
+            for (i, _) in symbolInputs { placedSymbolsByLayer[layers[i].layer.id] = layers[i].symbols?.placed }
         }
         var frame = Frame(transform: transform, pixelRatio: pixelRatio, width: width, height: height, piece: piece,
                           layers: layers, styleGeneration: style.generation)

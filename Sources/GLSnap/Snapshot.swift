@@ -11,6 +11,8 @@ public struct Snapshot: Sendable {
     /// Problems drawn around (broken sources or tiles) under `SourceErrorPolicy.skip`.
     public internal(set) var warnings: [String] = []
     let transform: Transform
+    /// What feature queries read (see Snapshot+Query.swift); nil for snapshots made otherwise.
+    var queryIndex: SnapshotQueryIndex?
 
     init(image: RGBAImage, pixelRatio: Double, transform: Transform) {
         self.image = image; self.pixelRatio = pixelRatio; self.transform = transform

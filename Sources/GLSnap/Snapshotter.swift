@@ -371,6 +371,8 @@ public final class Snapshotter: @unchecked Sendable {
         }
         var snapshot = Snapshot(image: RGBAImage(width: 1, height: 1), pixelRatio: options.pixelRatio, transform: transform)
         snapshot.timings = timings
+        snapshot.queryIndex = SnapshotQueryIndex(style: style, transform: transform, covers: builder.fullCovers,
+                                                 symbols: builder.placedSymbolsByLayer, states: builder.featureStates, tiles: tileCache)
         snapshot.warnings = style.sourceErrors.sorted { $0.key < $1.key }.map { "source \"\($0.key)\": \($0.value)" } + builder.warnings
             + resources.warnings + httpClient.warnings
         return snapshot

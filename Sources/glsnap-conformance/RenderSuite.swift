@@ -21,10 +21,15 @@ struct RenderSuite {
     /// a category that holds a `style.json`; its name is its path below the category, so nested
     /// cases (`line-dasharray/round/segments`) are found too.
     func cases() throws -> [(category: String, name: String, folder: String)] {
-        let testsDir = suiteDir + "/render/tests"
+        try RenderSuite.cases(in: suiteDir, kind: "render", filter: filter)
+    }
+
+    /// The cases of `<suiteDir>/<kind>/tests` (render or query) that `filter` selects, sorted.
+    static func cases(in suiteDir: String, kind: String, filter: CaseFilter) throws -> [(category: String, name: String, folder: String)] {
+        let testsDir = suiteDir + "/" + kind + "/tests"
         let fm = FileManager.default
         guard let categories = try? fm.contentsOfDirectory(atPath: testsDir) else {
-            throw ConformanceUsageError("--suite \(suiteDir): no render/tests folder")
+            throw ConformanceUsageError("--suite \(suiteDir): no \(kind)/tests folder")
         }
         var found: [(String, String, String)] = []
         for category in categories.sorted() where !category.hasPrefix(".") {
@@ -40,8 +45,8 @@ struct RenderSuite {
     /// The deepest nesting of case folders searched below a category.
     private static let maxCaseDepth = 8
 
-    private func collectCases(in folder: String, prefix: String, depth: Int, into names: inout [String]) {
-        guard depth < RenderSuite.maxCaseDepth,
+    private static func collectCases(in folder: String, prefix: String, depth: Int, into names: inout [String]) {
+        guard depth < maxCaseDepth,
               let entries = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
         for entry in entries where !entry.hasPrefix(".") {
             let path = folder + "/" + entry
@@ -115,6 +120,15 @@ struct RenderSuite {
     /// and tiles are drawn around, as in the GL harness (its invalid-GeoJSON cases expect the map
     /// without them); what was skipped comes back as warnings.
     private func render(styleText: String, spec: RenderCaseSpec) throws -> (RGBAImage, [String]) {
+        let (snapshotter, warnings) = try RenderSuite.prepare(styleText: styleText, spec: spec, suiteDir: suiteDir, backend: backend)
+        let snapshot = try snapshotter.snapshot()
+        return (snapshot.image, warnings + snapshot.warnings)
+    }
+
+    /// A fresh snapshotter with the case's style, its operations carried out and its camera set:
+    /// what the render and query runners draw, with a warning for each edit refused (GL JS
+    /// fires an error event for those and draws on).
+    static func prepare(styleText: String, spec: RenderCaseSpec, suiteDir: String, backend: Backend) throws -> (Snapshotter, [String]) {
         let options = MapSnapshotOptions(size: Size(width: spec.width, height: spec.height),
                                          pixelRatio: spec.pixelRatio, backend: backend, sourceErrors: .skip,
                                          crossSourceCollisions: spec.crossSourceCollisions)
@@ -185,8 +199,7 @@ struct RenderSuite {
                 try snapshotter.setLight(.object([key.name: value]))
             }
         }
-        let snapshot = try snapshotter.snapshot()
-        return (snapshot.image, warnings + snapshot.warnings)
+        return (snapshotter, warnings)
     }
 
     /// `expected*.png` in a case folder, sorted.

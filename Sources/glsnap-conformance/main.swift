@@ -20,12 +20,17 @@ commands:
       Runs DIR/<case>/case.json (style path relative to SHARED) against expected.png, or
       expected-nosymbols.png with the style's symbol layers dropped (pixelmatch threshold 0.1,
       anti-aliased pixels counted, pass at mismatch <= 0.005).
+  query   --suite DIR [--filter GLOB[,GLOB…]] [--report FILE.json] [--backend osmesa|egl]
+          [--output DIR] [--verbose]
+      Runs DIR/query/tests/<category>/<case>/style.json: draws it (operations as render does),
+      queries metadata.test.queryGeometry with queryOptions and compares the features with
+      expected.json as MapLibre's query harness does (order kept, numbers within 1e-10).
   expression --suite DIR [--report FILE.json]
       Expression cases (DIR/<case>/test.json).
   validation --suite DIR [--report FILE.json]
       Style-validation cases.
 
-render and maps take --min-pass-rate R (0...1): exit 0 when at least that share of the cases
+render, query and maps take --min-pass-rate R (0...1): exit 0 when at least that share of the cases
 that ran passed, instead of only when all did.
 Failing cases leave actual.png and diff.png under --output (default .build/conformance).
 The last line printed is "N passed, M failed" (", K skipped" when any were skipped).
@@ -95,6 +100,13 @@ The last line printed is "N passed, M failed" (", K skipped" when any were skipp
                 let suite = RenderSuite(suiteDir: try args.directory("--suite"), filter: CaseFilter(args.all("--filter")),
                                         backend: try parseBackend(args),
                                         outputDir: args.value("--output") ?? ".build/conformance", verbose: args.has("--verbose"))
+                return finish(try suite.run(), reportPath: args.value("--report"), start: start, minPassRate: try minPassRate(args))
+            case "query":
+                let args = try ConformanceArguments(rest, valued: ["--suite", "--filter", "--report", "--backend", "--output", "--min-pass-rate"],
+                                                    flags: ["--verbose"])
+                let suite = QuerySuite(suiteDir: try args.directory("--suite"), filter: CaseFilter(args.all("--filter")),
+                                       backend: try parseBackend(args),
+                                       outputDir: args.value("--output") ?? ".build/conformance", verbose: args.has("--verbose"))
                 return finish(try suite.run(), reportPath: args.value("--report"), start: start, minPassRate: try minPassRate(args))
             case "maps":
                 let args = try ConformanceArguments(rest, valued: ["--suite", "--root", "--filter", "--report", "--backend", "--output", "--min-pass-rate"],

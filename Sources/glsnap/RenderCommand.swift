@@ -40,16 +40,56 @@ enum RenderCommand {
       --format      png, jpeg or webp, instead of the format -o's extension names
     """
 
-    static func run(_ argv: [String]) throws -> Int32 {
-        let a = try Arguments(argv, valued: ["--style", "--center", "--zoom", "--bearing", "--pitch", "--bounds", "--padding",
+    /// The options `render` reads (and `query`, which draws the same map).
+    static let valuedOptions: Set<String> = ["--style", "--center", "--zoom", "--bearing", "--pitch", "--bounds", "--padding",
                                              "--size", "--ratio", "--backend", "--compression", "-o", "--output", "--format", "--piece",
-                                             "--fit-data", "--resolution", "--max-size", "--http-cache"],
-                              flags: ["--help", "-h", "--quiet", "--strict"])
+                                             "--fit-data", "--resolution", "--max-size", "--http-cache"]
+    static let flagOptions: Set<String> = ["--help", "-h", "--quiet", "--strict"]
+
+    static func run(_ argv: [String]) throws -> Int32 {
+        let a = try Arguments(argv, valued: valuedOptions, flags: flagOptions)
         if a.flags.contains("--help") || a.flags.contains("-h") {
             print(help)
             return 0
         }
         guard a.positionals.isEmpty else { throw UsageError("unexpected argument '\(a.positionals[0])'") }
+        var png = PNGEncoder.Options.standard
+        if let c = a.options["--compression"] {
+            guard let level = Int(c), (0...9).contains(level) else { throw UsageError("--compression must be 0-9, got '\(c)'") }
+            png = PNGEncoder.Options(compressionLevel: level, filter: png.filter)
+        }
+        let output = a.options["-o"] ?? a.options["--output"] ?? "map.png"
+        let format = try ImageFormat(output: output, option: a.options["--format"])
+        let map = try prepare(a)
+        let snapshotter = map.snapshotter, camera = map.camera
+        // Workers end in order before the process exits (see Snapshotter.close).
+        defer { snapshotter.close() }
+        // Opened before drawing, so an unwritable place is found before a long render.
+        let file = try OutputFile(path: output)
+        if format != .png {
+            // JPEG and WebP are encoded from the whole image in memory.
+            let snapshot: Snapshot
+            do { snapshot = try snapshotter.snapshot(camera: camera) } catch let e as GLSnapError {
+                if case .invalidOptions = e { throw UsageError("\(e)") }
+                throw e
+            }
+            let bytes = format == .webp ? try WebPEncoder().encode(snapshot.image) : try JPEGEncoder().encode(snapshot.image)
+            try file.write(bytes)
+            try file.commit()
+            snapshot.warnings.forEach(warn)
+            print("wrote \(output) (\(snapshot.image.width)x\(snapshot.image.height) pixels, \(bytes.count) bytes)")
+            return 0
+        }
+        let (width, height) = try snapshotter.options.pixelSize(streamed: true)
+        try write(snapshotter, camera: camera, to: file, width: width, height: height, png: png,
+                  showProgress: !a.flags.contains("--quiet"))
+        return 0
+    }
+
+    /// The map `render` draws, as the options describe it: the snapshotter with its style, size,
+    /// ratio, backend and limits, and the camera (fitted with --bounds, --fit-data, --size auto).
+    /// The caller closes the snapshotter.
+    static func prepare(_ a: Arguments) throws -> (snapshotter: Snapshotter, camera: CameraOptions) {
         let sizeText = a.options["--size"] ?? "512x512"
         let autoSize = sizeText == "auto"
         var size = Size(width: 512, height: 512)
@@ -59,11 +99,6 @@ enum RenderCommand {
         if let b = a.options["--backend"] {
             guard let v = Backend(rawValue: b) else { throw UsageError("--backend must be osmesa or egl, got '\(b)'") }
             backend = v
-        }
-        var png = PNGEncoder.Options.standard
-        if let c = a.options["--compression"] {
-            guard let level = Int(c), (0...9).contains(level) else { throw UsageError("--compression must be 0-9, got '\(c)'") }
-            png = PNGEncoder.Options(compressionLevel: level, filter: png.filter)
         }
         var limits = Limits()
         if let m = try a.int("--max-size", in: 1...1_000_000) { limits.maxImageSide = m }
@@ -88,9 +123,6 @@ enum RenderCommand {
             }
             guard camera.zoom != nil || resolution != nil else { throw UsageError("--size auto needs --zoom or --resolution") }
         }
-        let output = a.options["-o"] ?? a.options["--output"] ?? "map.png"
-        let format = try ImageFormat(output: output, option: a.options["--format"])
-
         // A broken tile or source is drawn around with a warning unless --strict asks for an error.
         var options = MapSnapshotOptions(size: size, pixelRatio: ratio, backend: backend, limits: limits,
                                          sourceErrors: a.flags.contains("--strict") ? .fail : .skip)
@@ -102,8 +134,6 @@ enum RenderCommand {
             options.httpCachePath = (folder as NSString).appendingPathComponent(httpCacheFile)
         }
         let snapshotter = Snapshotter(options: options)
-        // Workers end in order before the process exits (see Snapshotter.close).
-        defer { snapshotter.close() }
         if let style = a.options["--style"] {
             try snapshotter.setStyle(path: style)
         } else {
@@ -139,26 +169,7 @@ enum RenderCommand {
         if limits.pieceSize > glLimit {
             snapshotter.options.limits.pieceSize = glLimit
         }
-        // Opened before drawing, so an unwritable place is found before a long render.
-        let file = try OutputFile(path: output)
-        if format != .png {
-            // JPEG and WebP are encoded from the whole image in memory.
-            let snapshot: Snapshot
-            do { snapshot = try snapshotter.snapshot(camera: camera) } catch let e as GLSnapError {
-                if case .invalidOptions = e { throw UsageError("\(e)") }
-                throw e
-            }
-            let bytes = format == .webp ? try WebPEncoder().encode(snapshot.image) : try JPEGEncoder().encode(snapshot.image)
-            try file.write(bytes)
-            try file.commit()
-            snapshot.warnings.forEach(warn)
-            print("wrote \(output) (\(snapshot.image.width)x\(snapshot.image.height) pixels, \(bytes.count) bytes)")
-            return 0
-        }
-        let (width, height) = try snapshotter.options.pixelSize(streamed: true)
-        try write(snapshotter, camera: camera, to: file, width: width, height: height, png: png,
-                  showProgress: !a.flags.contains("--quiet"))
-        return 0
+        return (snapshotter, camera)
     }
 
     /// The SQLite file of `--http-cache` inside the folder.

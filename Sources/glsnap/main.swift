@@ -8,6 +8,7 @@ usage: glsnap <command> [options]
 
 commands:
   render     render a map to a PNG (with no --style: the bundled example map)
+  query      print the features drawn at a point or in a box (GeoJSON)
   bench      measure rendering throughput over a list of cameras
   validate   check a style against the style specification
   serve      serve static maps and raster tiles over HTTP (tileserver-gl's endpoints)
@@ -30,6 +31,8 @@ do {
     switch command {
     case "render":
         exit(try RenderCommand.run(args))
+    case "query":
+        exit(try QueryCommand.run(args))
     case "bench":
         exit(try BenchCommand.run(args))
     case "validate":

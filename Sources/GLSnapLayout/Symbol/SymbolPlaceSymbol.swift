@@ -278,8 +278,9 @@ extension SymbolPlacement {
         let showIcon = hasIcon && (placeIcon || pr.alwaysShowIcon)
         guard showText || showIcon else { return nil }
         let key = pr.sortByKey ? inst.sortKey : (pr.sortByY ? a.y : 0)
+        let boxes = (placeText ? textShapes : []) + (placeIcon ? iconShape.map { [$0] } ?? [] : [])
         return Placed(key: key, order: 0, text: showText ? textVerts : [], icon: showIcon ? iconVerts : [], sdfIcon: sdfIcon,
-                      textImages: showText ? textImageVerts : [])
+                      textImages: showText ? textImageVerts : [], boxes: boxes)
     }
 
     /// Corners (CSS px around the anchor) laid in the map plane at `anchor`: as they are when

@@ -17,6 +17,9 @@ public struct SymbolDrawData {
     public var iconsLinear = false
     public let glyphAtlas: SymbolAtlas
     public let iconAtlas: SymbolAtlas
+    /// The symbols placed (not only shown), with their collision boxes: what rendered-feature
+    /// queries answer for this layer.
+    public var placed: [PlacedSymbol] = []
     public var isEmpty: Bool { icons.isEmpty && sdfIcons.isEmpty && text.isEmpty && textImages.isEmpty }
 }
 
@@ -69,6 +72,8 @@ public enum SymbolPlacement {
         var sdfIcon: Bool
         /// Images in the text (non-SDF, drawn with the icons).
         var textImages: [Float] = []
+        /// The collision shapes of the text and icon that were placed (empty: only shown).
+        var boxes: [CollisionShape] = []
     }
 
     /// Tiles in MapLibre Native's placement order: deeper zoom first, then by the rotated tile
@@ -121,6 +126,12 @@ public enum SymbolPlacement {
             guard var p = placeSymbol(symbols.instances[item.inst], symbols, params: params, projector: &projectors[item.tile],
                                       grid: &grid, transform: t, draw: &draw) else { continue }
             p.order = n
+            if !p.boxes.isEmpty {
+                draw.placed.append(PlacedSymbol(tile: tiles[item.tile].tile, feature: symbols.features[symbols.instances[item.inst].feature],
+                                                featureIndex: symbols.instances[item.inst].feature,
+                                                boxes: p.boxes.map { QueryBox(x1: Double($0.x1), y1: Double($0.y1), x2: Double($0.x2), y2: Double($0.y2)) },
+                                                viewportY: params.sortByY ? sortY(symbols.instances[item.inst].anchor, params) : nil))
+            }
             placed.append(p)
         }
         if params.sortByKey || params.sortByY { placed.sort { ($0.key, $0.order) < ($1.key, $1.order) } }
@@ -130,6 +141,11 @@ public enum SymbolPlacement {
             draw.textImages += p.textImages
         }
         return draw
+    }
+
+    /// The anchor's row in the view turned upright, whole tile units (MapLibre's sortFeatures key).
+    static func sortY(_ anchor: Vec2, _ params: LayerParams) -> Double {
+        (params.sinA * anchor.x + params.cosA * anchor.y).jsRounded
     }
 
     static func resolve(_ alignment: String, _ isLine: Bool) -> String {
