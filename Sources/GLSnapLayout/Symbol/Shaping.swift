@@ -60,10 +60,13 @@ public enum TextShaper {
     public static func shape(_ sections: [TextSection], provider: SymbolResourceProvider, maxWidth: Double,
                              lineHeight: Double, justify: Double, anchor: String, spacing: Double,
                              offset: (Double, Double), breakLines: Bool) -> Shaping {
-        // Flatten to (code point, section) with glyph slots.
+        // Flatten to (code point, section) with glyph slots, Arabic joined and brackets mirrored (Bidi.swift).
+        let text = BidiText(sections)
+        let spacing = text.allowsLetterSpacing ? spacing : 0
         var chars: [(cp: UInt32, section: Int, slot: GlyphSlot?)] = []
-        for (si, s) in sections.enumerated() {
-            for cp in s.text { chars.append((cp, si, provider.glyph(fonts: s.fonts, codepoint: cp))) }
+        chars.reserveCapacity(text.codepoints.count)
+        for (cp, si) in zip(text.codepoints, text.sectionOf) {
+            chars.append((cp, si, provider.glyph(fonts: sections[si].fonts, codepoint: cp)))
         }
         func advance(_ i: Int) -> Double {
             guard let slot = chars[i].slot else { return 0 }
@@ -74,7 +77,7 @@ public enum TextShaper {
         if !chars.isEmpty {
             // Line placement and a zero text-max-width break only at newlines.
             let width = breakLines && maxWidth > 0 ? maxWidth : .infinity
-            var breaks = lineBreaks(chars.map(\.cp), advance: advance, maxWidth: width)
+            var breaks = text.addingParagraphBreaks(lineBreaks(chars.map(\.cp), advance: advance, maxWidth: width))
             if breaks.last != chars.count { breaks.append(chars.count) }
             var start = 0
             for b in breaks where b > start || b == chars.count {
@@ -97,7 +100,7 @@ public enum TextShaper {
             var x = 0.0
             let first = shaping.glyphs.count
             lineStarts.append(first)
-            for i in line {
+            for i in text.visualOrder(line) {
                 guard let slot = chars[i].slot else { continue }
                 let scale = sections[chars[i].section].scale
                 let baselineOffset = (lineMaxScale - scale) * oneEm

@@ -269,7 +269,8 @@ public enum SymbolLayout {
             if transform == "uppercase" { t = t.uppercased() } else if transform == "lowercase" { t = t.lowercased() }
             var cps = t.unicodeScalars.map(\.value)
             if total + cps.count > maxLabelLength {
-                provider.warn("layer '\(layer.id)': a label of more than \(maxLabelLength) characters was cut")
+                let feature = ctx.feature?.featureID.map { "feature \($0.text)" } ?? "a feature without id"
+                provider.warn("layer '\(layer.id)', \(feature): a label of more than \(maxLabelLength) characters was cut")
                 cps = Array(cps.prefix(max(0, maxLabelLength - total)))
             }
             total += cps.count
