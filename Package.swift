@@ -27,10 +27,11 @@ let package = Package(
         .systemLibrary(name: "CFreeType", path: "Sources/CFreeType", pkgConfig: "freetype2"),
         .systemLibrary(name: "CFontconfig", path: "Sources/CFontconfig", pkgConfig: "fontconfig"),
         .systemLibrary(name: "CCurl", path: "Sources/CCurl", pkgConfig: "libcurl"),
+        .systemLibrary(name: "CFriBidi", path: "Sources/CFriBidi", pkgConfig: "fribidi"),
 
         .target(name: "GLSnapStyle"),
         .target(name: "GLSnapData", dependencies: ["GLSnapStyle", "CZlib", "CSQLite", "CCurl"]),
-        .target(name: "GLSnapLayout", dependencies: ["GLSnapData", "GLSnapStyle"]),
+        .target(name: "GLSnapLayout", dependencies: ["GLSnapData", "GLSnapStyle", "CFriBidi"]),
         .target(name: "GLSnapImage", dependencies: ["CPNG", "CISAL", "CRsvg", "CJPEG", "CWebP", "CFreeType", "CFontconfig"]),
         .target(name: "GLSnapGL", dependencies: ["CMesa"]),
         .target(name: "GLSnapRender", dependencies: ["GLSnapGL", "GLSnapLayout", "GLSnapImage"]),

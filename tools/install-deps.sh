@@ -13,6 +13,7 @@ packages=(
   libcurl4-openssl-dev  # styles, TileJSON, tiles, glyphs and sprites over http:// and https://
   wrk                 # HTTP load generator: benchmarking glsnap serve only, not needed by tests
   libfreetype-dev libfontconfig-dev fonts-dejavu-core  # labels from local fonts when glyph ranges are missing
+  libfribidi-dev      # right-to-left labels: bidi reordering and Arabic joining (as MapLibre's RTL support)
   pkg-config python3
   python3-venv        # tools/test-python.sh: a venv for the Python package's tests
   chromium            # the viewer test: headless Chromium draws /styles/{id}/ and /data/{id}/ (tools/viewer-shot.py)

@@ -167,6 +167,7 @@ public enum BucketBuilder {
         var ctx = EvaluationContext(zoom: zoom)
         ctx.canonicalID = CanonicalTileID(z: canonical.z, x: canonical.x, y: canonical.y)
         ctx.geometryExtent = Double(extent)
+        ctx.checksScripts = true
         return ctx
     }
 

@@ -83,15 +83,25 @@ public enum TextShaper {
                              offset: (Double, Double), breakLines: Bool, writingMode: WritingMode = .horizontal,
                              allowVerticalPlacement: Bool = false, layoutTextSize: Double = oneEm,
                              textSizeThisZoom: Double = oneEm) -> Shaping {
-        // Flatten to (code point, section) with glyph slots; an image is one character.
+        // Flatten to (code point, section) with glyph slots, Arabic joined and brackets mirrored
+        // (Bidi.swift); an image is one character. Sections are copied only when an image or
+        // vertical punctuation changes their text.
+        let changesText = writingMode == .vertical || sections.contains { $0.image != nil }
+        let text = BidiText(!changesText ? sections : sections.map { s in
+            var s = s
+            s.text = s.image != nil ? [s.text.first ?? 0xFFFC]
+                : writingMode == .vertical ? VerticalText.verticalizePunctuation(s.text) : s.text
+            return s
+        })
+        let spacing = text.allowsLetterSpacing ? spacing : 0
         var chars: [(cp: UInt32, section: Int, slot: GlyphSlot?)] = []
-        for (si, s) in sections.enumerated() {
-            if let image = s.image {
-                chars.append((s.text.first ?? 0xFFFC, si, imageSlot(image)))
-                continue
+        chars.reserveCapacity(text.codepoints.count)
+        for (cp, si) in zip(text.codepoints, text.sectionOf) {
+            if let image = sections[si].image {
+                chars.append((cp, si, imageSlot(image)))
+            } else {
+                chars.append((cp, si, provider.glyph(fonts: sections[si].fonts, codepoint: cp)))
             }
-            let text = writingMode == .vertical ? VerticalText.verticalizePunctuation(s.text) : s.text
-            for cp in text { chars.append((cp, si, provider.glyph(fonts: s.fonts, codepoint: cp))) }
         }
         // Per section, so that the loops below copy no section.
         let scales = sections.map(\.scale), aligns = sections.map(\.verticalAlign)
@@ -108,8 +118,8 @@ public enum TextShaper {
         if !chars.isEmpty {
             // Line placement and a zero text-max-width break only at newlines.
             let width = breakLines && maxWidth > 0 ? maxWidth : .infinity
-            var breaks = lineBreaks(chars.map(\.cp), advance: advance, maxWidth: width,
-                                    isImage: { imageSizes[chars[$0].section] != nil })
+            var breaks = text.addingParagraphBreaks(lineBreaks(chars.map(\.cp), advance: advance, maxWidth: width,
+                                                               isImage: { imageSizes[chars[$0].section] != nil }))
             if breaks.last != chars.count { breaks.append(chars.count) }
             var start = 0
             for b in breaks where b > start || b == chars.count {
@@ -140,7 +150,7 @@ public enum TextShaper {
             let contentWidth = max(lineMaxScale * oneEm, maxImageWidth * imageFactor)
             var x = 0.0, imageOffset = 0.0
             let first = shaping.glyphs.count
-            for i in line {
+            for i in text.visualOrder(line) {
                 guard var slot = chars[i].slot else { continue }
                 let cp = chars[i].cp, si = chars[i].section
                 let vertical = writingMode == .vertical && (allowVerticalPlacement

@@ -130,7 +130,10 @@ enum Builtins {
         "floor": math1 { $0.rounded(.down) },
         "ceil": math1 { $0.rounded(.up) },
         "!": BuiltinDefinition(type: .boolean, overloads: [(.fixed([.boolean]), { ctx, a in .bool(!(try a[0].evalBool(ctx))) })]),
-        "is-supported-script": BuiltinDefinition(type: .boolean, overloads: [(.fixed([.string]), { _, _ in .bool(true) })]),
+        "is-supported-script": BuiltinDefinition(type: .boolean, overloads: [(.fixed([.string]), { ctx, a in
+            guard ctx.checksScripts else { return .bool(true) }
+            return .bool(ScriptDetection.isSupported(try a[0].evalString(ctx), rightToLeft: true))
+        })]),
         "upcase": BuiltinDefinition(type: .string, overloads: [(.fixed([.string]), { ctx, a in .string(try a[0].evalString(ctx).uppercased()) })]),
         "downcase": BuiltinDefinition(type: .string, overloads: [(.fixed([.string]), { ctx, a in .string(try a[0].evalString(ctx).lowercased()) })]),
         "concat": BuiltinDefinition(type: .string, overloads: [(.varargs(.value), { ctx, a in

@@ -1,6 +1,10 @@
 /// What an expression is evaluated against: zoom, the feature, its state and a few globals.
 public struct EvaluationContext {
     public var zoom: Double
+    /// Whether `is-supported-script` judges scripts (as MapLibre does when its RTL support is
+    /// loaded: glsnap shapes and reorders right-to-left text). False (the default, as in the
+    /// style-spec expression tests, which give no such context): every string is supported.
+    public var checksScripts = false
     public var feature: (any FeatureContext)?
     public var featureState: [String: JSON]
     /// For `heatmap-color`.
