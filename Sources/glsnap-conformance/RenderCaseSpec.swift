@@ -91,6 +91,9 @@ enum CaseOperation {
         switch name {
         case "wait":
             self = .wait(first?.finiteNumber)
+        case "idle":
+            // GL JS waits for loading and placement to settle: snapshots are always settled.
+            self = .wait(nil)
         case "setZoom":
             guard let z = first?.finiteNumber else { return nil }
             self = .setZoom(z)

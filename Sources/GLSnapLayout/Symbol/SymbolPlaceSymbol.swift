@@ -5,6 +5,8 @@ import GLSnapStyle
 struct LayerParams {
     let layer: StyleLayer
     let zoom: Double
+    let textOverlap: OverlapMode, iconOverlap: OverlapMode
+    /// Overlap allowed at all (always or cooperative).
     let textAllowOverlap: Bool, iconAllowOverlap: Bool
     let textIgnore: Bool, iconIgnore: Bool
     let textOptional: Bool, iconOptional: Bool
@@ -33,8 +35,10 @@ struct LayerParams {
         zoom = t.zoom
         let zctx = EvaluationContext(zoom: zoom)
         let L = { (name: String) in layer.layout(name) }
-        textAllowOverlap = SymbolPlacement.allowOverlap(layer, "text", zctx)
-        iconAllowOverlap = SymbolPlacement.allowOverlap(layer, "icon", zctx)
+        textOverlap = SymbolPlacement.overlapMode(layer, "text", zctx)
+        iconOverlap = SymbolPlacement.overlapMode(layer, "icon", zctx)
+        textAllowOverlap = textOverlap != .never
+        iconAllowOverlap = iconOverlap != .never
         textIgnore = L("text-ignore-placement").evaluateBool(zctx); iconIgnore = L("icon-ignore-placement").evaluateBool(zctx)
         textOptional = L("text-optional").evaluateBool(zctx); iconOptional = L("icon-optional").evaluateBool(zctx)
         isLine = L("symbol-placement").evaluateString(zctx) != "point"
@@ -60,8 +64,8 @@ struct LayerParams {
         sortByY = !sortByKey && (zOrder == "viewport-y" || (zOrder == "auto" && (textAllowOverlap || iconAllowOverlap || textIgnore || iconIgnore)))
         avoidEdges = L("symbol-avoid-edges").evaluateBool(zctx)
         let hasText = layer.hasValue("text-field", kind: .layout), hasIcon = layer.hasValue("icon-image", kind: .layout)
-        alwaysShowText = textAllowOverlap && (iconAllowOverlap || !hasIcon || iconOptional)
-        alwaysShowIcon = iconAllowOverlap && (textAllowOverlap || !hasText || textOptional)
+        alwaysShowText = textOverlap == .always && (iconOverlap == .always || !hasIcon || iconOptional)
+        alwaysShowIcon = iconOverlap == .always && (textOverlap == .always || !hasText || textOptional)
         let P = { (name: String) in layer.paint(name) }
         textSize = L("text-size"); iconSize = L("icon-size")
         textColor = P("text-color"); haloColor = P("text-halo-color"); haloWidth = P("text-halo-width")
@@ -72,25 +76,6 @@ struct LayerParams {
 }
 
 extension SymbolPlacement {
-    /// MapLibre's evaluateVariableOffset: the offset (24 px units) text at `anchor` moves by.
-    static func variableOffset(_ anchor: String, _ offset: (Double, Double)) -> (Double, Double) {
-        let baseline = 7.0
-        if offset.1.isNaN { return SymbolLayout.radialOffset(anchor, radius: offset.0, baseline: baseline) }
-        let ox = abs(offset.0), oy = abs(offset.1)
-        var x = 0.0, y = 0.0
-        switch anchor {
-        case "top-right", "top-left", "top": y = oy - baseline
-        case "bottom-right", "bottom-left", "bottom": y = -oy + baseline
-        default: break
-        }
-        switch anchor {
-        case "top-right", "bottom-right", "right": x = -ox
-        case "top-left", "bottom-left", "left": x = ox
-        default: break
-        }
-        return (x, y)
-    }
-
     /// Places one symbol: its collision shapes tested and, when shown, inserted; its vertices
     /// returned (nil when neither text nor icon shows).
     static func placeSymbol(_ inst: SymbolInstance, _ symbols: SymbolTile, params pr: LayerParams, projector: inout TileProjector,
@@ -118,7 +103,6 @@ extension SymbolPlacement {
         let ta = (a.x + pr.textTranslate.0, a.y + pr.textTranslate.1)
         var shift = (0.0, 0.0)      // collision shift of variable anchors, px
         var renderShift = (0.0, 0.0)
-        var textFitBox: (Double, Double, Double, Double)?
         // Text.
         if inst.hasText {
             let sections = symbols.sections[safe: inst.text] ?? []
@@ -140,7 +124,7 @@ extension SymbolPlacement {
                                      paint: paint, verts: &textVerts) else { return nil }
                 }
                 placeText = placeLineCircles(inst, symbols, projector: projector, fontScale: fontScale, perspective: perspective,
-                                             translate: (0, 0), allowOverlap: pr.textAllowOverlap, grid: grid,
+                                             translate: (0, 0), overlap: pr.textOverlap, grid: grid,
                                              tileUnitsPerPixel: projector.tileUnitsPerPixel, shapes: &textShapes)
             } else {
                 let boxScale = inst.textLayoutSize / TextShaper.oneEm
@@ -148,49 +132,52 @@ extension SymbolPlacement {
                 let pad = pr.textPadding
                 let x1 = (b.0 * boxScale - pad) * perspective, y1 = (b.1 * boxScale - pad) * perspective
                 let x2 = (b.2 * boxScale + pad) * perspective, y2 = (b.3 * boxScale + pad) * perspective
-                let anchors = inst.variableAnchors.isEmpty ? [""] : inst.variableAnchors
-                let attempts = anchors.count * (pr.textAllowOverlap && !inst.variableAnchors.isEmpty ? 2 : 1)
-                for i in 0..<attempts {
-                    let anchor = anchors[i % anchors.count]
-                    let allowOverlap = pr.textAllowOverlap || i >= anchors.count
-                    if !anchor.isEmpty {
-                        let (h, v) = TextShaper.alignment(anchor)
-                        let off = variableOffset(anchor, inst.variableOffset)
-                        let width = x2 - x1, height = y2 - y1
-                        shift = (-(h - 0.5) * width + off.0 * boxScale * perspective, -(v - 0.5) * height + off.1 * boxScale * perspective)
-                        if pr.textRotMap { shift = (shift.0 * pr.cosA - shift.1 * pr.sinA, shift.0 * pr.sinA + shift.1 * pr.cosA) }
-                        let widthUnits = (b.2 - b.0) + 2 * pad / boxScale, heightUnits = (b.3 - b.1) + 2 * pad / boxScale
-                        renderShift = ((-(h - 0.5) * widthUnits + off.0) * fontScale, (-(v - 0.5) * heightUnits + off.1) * fontScale)
+                var glyphs = inst.glyphs
+                var hideText = false
+                if inst.variableAnchors.isEmpty {
+                    // Collisions use the untranslated anchor, as MapLibre's do.
+                    let box = CollisionShape.box(Float(a.x + x1), Float(a.y + y1), Float(a.x + x2), Float(a.y + y2))
+                    placeText = grid.isInside(box) && !grid.collides(box, mode: pr.textOverlap)
+                    if placeText && pr.avoidEdges && !insideTileEdges(box, projector) { placeText = false }
+                    textShapes = [box]
+                } else {
+                    // Each anchor without overlap, then each again with the layer's overlap mode.
+                    let width = x2 - x1, height = y2 - y1
+                    let widthUnits = width / perspective / boxScale, heightUnits = height / perspective / boxScale
+                    for attempt in VariableAnchors.attempts(count: inst.variableAnchors.count, overlapAllowed: pr.textAllowOverlap) {
+                        let va = inst.variableAnchors[attempt.index]
+                        let mode = attempt.overlap ? pr.textOverlap : .never
+                        let s = VariableAnchors.shift(va, width: width, height: height, boxScale: boxScale * perspective)
+                        var candidate = (s.x, s.y)
+                        if pr.textRotMap { candidate = (s.x * pr.cosA - s.y * pr.sinA, s.x * pr.sinA + s.y * pr.cosA) }
+                        let box = CollisionShape.box(Float(a.x + candidate.0 + x1), Float(a.y + candidate.1 + y1),
+                                                     Float(a.x + candidate.0 + x2), Float(a.y + candidate.1 + y2))
+                        guard grid.isInside(box), !grid.collides(box, mode: mode) else { continue }
+                        if pr.avoidEdges && !insideTileEdges(box, projector) { continue }
+                        // A fitted icon moves with the text, and must fit there too.
+                        if pr.fit != "none", pr.iconOverlap == .never, let icon = inst.icon {
+                            let ib = iconCollisionBox(inst, icon, pr, anchor: (a.x + candidate.0, a.y + candidate.1), perspective: perspective)
+                            if !grid.isInside(ib) || grid.collides(ib, mode: mode) { continue }
+                        }
+                        shift = candidate
+                        let r = VariableAnchors.shift(va, width: widthUnits, height: heightUnits, boxScale: 1)
+                        renderShift = (r.x * fontScale, r.y * fontScale)
                         if pr.textRotMap {
                             renderShift = (renderShift.0 * pr.cosA - renderShift.1 * pr.sinA, renderShift.0 * pr.sinA + renderShift.1 * pr.cosA)
                         }
+                        if inst.justifiedGlyphs.count == VariableAnchors.justifications.count,
+                           let j = VariableAnchors.justifications.firstIndex(of: VariableAnchors.justification(va.anchor)) {
+                            glyphs = inst.justifiedGlyphs[j]
+                        }
+                        textShapes = [box]
+                        placeText = true
+                        break
                     }
-                    // Collisions use the untranslated anchor, as MapLibre's do.
-                    let box = CollisionShape.box(Float(a.x + shift.0 + x1), Float(a.y + shift.1 + y1),
-                                                 Float(a.x + shift.0 + x2), Float(a.y + shift.1 + y2))
-                    var ok = grid.isInside(box) && (allowOverlap || !grid.collides(box))
-                    if ok && pr.avoidEdges && !insideTileEdges(box, projector) { ok = false }
-                    if ok, !anchor.isEmpty, pr.fit != "none", !pr.iconAllowOverlap, let icon = inst.icon {
-                        let ib = iconCollisionBox(inst, icon, pr, anchor: (a.x + shift.0, a.y + shift.1),
-                                                  perspective: perspective)
-                        if !grid.isInside(ib) || grid.collides(ib) { continue }
-                    }
-                    textShapes = [box]
-                    placeText = ok
-                    if ok || anchor.isEmpty { break }
-                }
-                if !placeText && !inst.variableAnchors.isEmpty {
-                    // Not placed: drawn (if always shown) at the first anchor.
-                    shift = (0, 0); renderShift = (0, 0)
-                    if let first = inst.variableAnchors.first {
-                        let (h, v) = TextShaper.alignment(first)
-                        let off = variableOffset(first, inst.variableOffset)
-                        let widthUnits = (b.2 - b.0) + 2 * pad / boxScale, heightUnits = (b.3 - b.1) + 2 * pad / boxScale
-                        renderShift = ((-(h - 0.5) * widthUnits + off.0) * fontScale, (-(v - 0.5) * heightUnits + off.1) * fontScale)
-                    }
+                    // Not placed at any anchor: MapLibre has no offset for it and hides its text.
+                    hideText = !placeText
                 }
                 let origin = (ta.0 + renderShift.0, ta.1 + renderShift.1)
-                for q in symbols.glyphQuads[inst.glyphs] {
+                for q in symbols.glyphQuads[hideText ? 0..<0 : glyphs] {
                     let color = sections[safe: q.section]?.color ?? fill
                     if pr.textFlat {
                         let corners = flatCorners([q.tl, q.tr, q.bl, q.br].map { Vec2($0.x * fontScale, $0.y * fontScale) }, planeAnchor,
@@ -206,49 +193,62 @@ extension SymbolPlacement {
                     }
                     emitQuad(&textVerts, corner(q.tl), corner(q.tr), corner(q.bl), corner(q.br), q.tex, color, halo, opacity, paint)
                 }
-                textFitBox = ((b.0 + (renderShift.0 / fontScale)) * fontScale, (b.1 + renderShift.1 / fontScale) * fontScale,
-                              (b.2 + renderShift.0 / fontScale) * fontScale, (b.3 + renderShift.1 / fontScale) * fontScale)
             }
         }
         // Icon.
         var sdfIcon = false
         if let icon = inst.icon {
             sdfIcon = icon.sdf
-            let iconShift = pr.fit != "none" && placeText && !inst.variableAnchors.isEmpty ? shift : (0, 0)
-            let ia = (a.x + pr.iconTranslate.0, a.y + pr.iconTranslate.1)
-            var corners = [icon.tl, icon.tr, icon.bl, icon.br].map { Vec2($0.x * iconSize, $0.y * iconSize) }
-            if pr.fit != "none", inst.hasText, inst.line < 0, let tb = textFitBox {
-                var (x1, y1, x2, y2) = tb
-                let p = pr.fitPadding.count == 4 ? pr.fitPadding : [0, 0, 0, 0]
-                let box = (icon.box.0 * iconSize, icon.box.1 * iconSize, icon.box.2 * iconSize, icon.box.3 * iconSize)
-                if pr.fit == "width" || pr.fit == "both" { x1 -= p[3]; x2 += p[1] } else { let c = (x1 + x2) / 2; x1 = c + box.0; x2 = c + box.2 }
-                if pr.fit == "height" || pr.fit == "both" { y1 -= p[0]; y2 += p[2] } else { let c = (y1 + y2) / 2; y1 = c + box.1; y2 = c + box.3 }
-                corners = [Vec2(x1, y1), Vec2(x2, y1), Vec2(x1, y2), Vec2(x2, y2)]
-            }
-            if pr.iconRotMap {
-                corners = corners.map { Vec2($0.x * pr.cosA - $0.y * pr.sinA, $0.x * pr.sinA + $0.y * pr.cosA) }
-            }
-            if inst.line >= 0 && pr.iconRotMap, let line = symbols.lines[safe: inst.line], inst.segment + 1 < line.count,
-               let p0 = projector.project(line[inst.segment]), let p1 = projector.project(line[inst.segment + 1]) {
-                let ang = atan2(p1.y - p0.y, p1.x - p0.x)
-                let c = cos(ang), s = sin(ang)
-                corners = [icon.tl, icon.tr, icon.bl, icon.br].map { Vec2(($0.x * c - $0.y * s) * iconSize, ($0.x * s + $0.y * c) * iconSize) }
-            }
+            let fitted = pr.fit != "none" && !icon.parts.isEmpty
+            // A fitted icon follows its text's variable anchor.
+            let followsText = fitted && !inst.variableAnchors.isEmpty && inst.hasText
+            let iconShift = followsText && placeText ? shift : (0, 0)
+            let drawShift = followsText ? renderShift : (0, 0)
+            let ia = (a.x + pr.iconTranslate.0 + drawShift.0, a.y + pr.iconTranslate.1 + drawShift.1)
             let o = Float(pr.iconOpacity.evaluateNumber(ctx))
             let fill = sdfIcon ? pr.iconColor.evaluateColor(ctx) : Color.white
             let halo = sdfIcon ? pr.iconHaloColor.evaluateColor(ctx) : Color.transparent
             let paint: [Float] = [Float(pr.iconHaloWidth.evaluateNumber(ctx)), Float(pr.iconHaloBlur.evaluateNumber(ctx)), Float(iconSize)]
-            if pr.iconFlat && !(inst.line >= 0 && pr.iconRotMap) {
-                let flat = flatCorners([icon.tl, icon.tr, icon.bl, icon.br].map { Vec2($0.x * iconSize, $0.y * iconSize) }, planeAnchor,
-                                       shift: (0, 0), rotateWithMap: pr.iconRotMap, pr)
-                if let screen = projectAll(flat, toScreen, translate: pr.iconTranslate) { corners = screen.map { Vec2($0.x - ia.0, $0.y - ia.1) } }
+            // Line icons turn with their segment on the screen, others with the map when rotating with it.
+            var turn: (c: Double, s: Double)?
+            if pr.iconRotMap { turn = (pr.cosA, pr.sinA) }
+            var alongLine = false
+            if inst.line >= 0 && pr.iconRotMap, let line = symbols.lines[safe: inst.line], inst.segment + 1 < line.count,
+               let p0 = projector.project(line[inst.segment]), let p1 = projector.project(line[inst.segment + 1]) {
+                let ang = atan2(p1.y - p0.y, p1.x - p0.x)
+                turn = (cos(ang), sin(ang))
+                alongLine = true
             }
-            emitQuad(&iconVerts, corners.map { Vec2(ia.0 + $0.x, ia.1 + $0.y) }, icon.tex, fill, halo, o, paint)
+            var pieces: [(corners: [Vec2], uv: (Float, Float, Float, Float))] = []
+            if fitted {
+                for part in icon.parts {
+                    let (tl, tr, bl, br) = part.corners(size: iconSize)
+                    pieces.append(([tl, tr, bl, br], (part.u0, part.v0, part.u1, part.v1)))
+                }
+            } else {
+                let r = icon.tex
+                pieces.append(([icon.tl, icon.tr, icon.bl, icon.br].map { Vec2($0.x * iconSize, $0.y * iconSize) },
+                               (Float(r.x), Float(r.y), Float(r.x + r.w), Float(r.y + r.h))))
+            }
+            var level = true
+            for piece in pieces {
+                var corners = piece.corners
+                if pr.iconFlat && !alongLine {
+                    let flat = flatCorners(corners, planeAnchor, shift: (0, 0), rotateWithMap: pr.iconRotMap, pr)
+                    guard let screen = projectAll(flat, toScreen, translate: pr.iconTranslate) else { continue }
+                    corners = screen.map { Vec2($0.x + drawShift.0, $0.y + drawShift.1) }
+                } else {
+                    if let t = turn { corners = corners.map { Vec2($0.x * t.c - $0.y * t.s, $0.x * t.s + $0.y * t.c) } }
+                    corners = corners.map { Vec2(ia.0 + $0.x, ia.1 + $0.y) }
+                }
+                level = level && corners[0].y == corners[1].y
+                emitQuad(&iconVerts, corners[0], corners[1], corners[2], corners[3], uv: piece.uv, fill, halo, o, paint)
+            }
             let shape = iconCollisionBox(inst, icon, pr, anchor: (a.x + iconShift.0, a.y + iconShift.1), perspective: perspective)
             iconShape = shape
-            placeIcon = grid.isInside(shape) && (pr.iconAllowOverlap || !grid.collides(shape))
+            placeIcon = grid.isInside(shape) && !grid.collides(shape, mode: pr.iconOverlap)
             if placeIcon && pr.avoidEdges && !insideTileEdges(shape, projector) { placeIcon = false }
-            if iconSize != 1 || icon.resampled || corners[0].y != corners[1].y { draw.iconsLinear = true }
+            if iconSize != 1 || icon.resampled || !level { draw.iconsLinear = true }
         }
         let hasText = !textVerts.isEmpty, hasIcon = !iconVerts.isEmpty
         placeText = placeText && hasText
@@ -262,8 +262,10 @@ extension SymbolPlacement {
         } else if !iconWithoutText {
             placeIcon = placeIcon && placeText
         }
-        if placeText && !pr.textIgnore { for s in textShapes { grid.insert(s) } }
-        if placeIcon && !pr.iconIgnore, let s = iconShape { grid.insert(s) }
+        if placeText && !pr.textIgnore {
+            for var s in textShapes { s.overlap = pr.textOverlap; grid.insert(s) }
+        }
+        if placeIcon && !pr.iconIgnore, var s = iconShape { s.overlap = pr.iconOverlap; grid.insert(s) }
         let showText = hasText && (placeText || pr.alwaysShowText)
         let showIcon = hasIcon && (placeIcon || pr.alwaysShowIcon)
         guard showText || showIcon else { return nil }
@@ -292,22 +294,11 @@ extension SymbolPlacement {
         return out
     }
 
-    /// An icon's collision box in screen pixels: its box (fitted to the text with icon-text-fit)
-    /// at the layout icon size, plus icon-padding, around `anchor`.
+    /// An icon's collision box in screen pixels: its box (fitted to the text with icon-text-fit,
+    /// see `SymbolLayout.fitted`) at the layout icon size, plus icon-padding, around `anchor`.
     static func iconCollisionBox(_ inst: SymbolInstance, _ icon: IconQuad, _ pr: LayerParams, anchor: (Double, Double),
                                  perspective: Double) -> CollisionShape {
-        var b = icon.box
-        if pr.fit != "none", inst.hasText, inst.line < 0 {
-            let s = inst.textLayoutSize / TextShaper.oneEm
-            let tb = (inst.textBox.0 * s, inst.textBox.1 * s, inst.textBox.2 * s, inst.textBox.3 * s)
-            let p = pr.fitPadding.count == 4 ? pr.fitPadding : [0, 0, 0, 0]
-            if pr.fit == "width" || pr.fit == "both" { b.0 = tb.0 - p[3]; b.2 = tb.2 + p[1] } else {
-                let c = (tb.0 + tb.2) / 2, w = icon.box.2 - icon.box.0; b.0 = c - w / 2; b.2 = c + w / 2
-            }
-            if pr.fit == "height" || pr.fit == "both" { b.1 = tb.1 - p[0]; b.3 = tb.3 + p[2] } else {
-                let c = (tb.1 + tb.3) / 2, h = icon.box.3 - icon.box.1; b.1 = c - h / 2; b.3 = c + h / 2
-            }
-        }
+        let b = icon.collision
         let s = inst.iconLayoutSize, pad = pr.iconPadding
         return .box(Float(anchor.0 + (b.0 * s - pad) * perspective), Float(anchor.1 + (b.1 * s - pad) * perspective),
                     Float(anchor.0 + (b.2 * s + pad) * perspective), Float(anchor.1 + (b.3 * s + pad) * perspective))
@@ -324,7 +315,7 @@ extension SymbolPlacement {
     /// Tests a line label's collision circles (those its glyphs reach), leaving in `shapes` the
     /// ones to insert; true when none collides and at least one lies in the grid.
     static func placeLineCircles(_ inst: SymbolInstance, _ symbols: SymbolTile, projector: TileProjector, fontScale: Double,
-                                 perspective: Double, translate: (Double, Double), allowOverlap: Bool, grid: CollisionGrid,
+                                 perspective: Double, translate: (Double, Double), overlap: OverlapMode, grid: CollisionGrid,
                                  tileUnitsPerPixel: Double, shapes: inout [CollisionShape]) -> Bool {
         let quads = symbols.glyphQuads[inst.glyphs]
         guard let first = quads.first, let last = quads.last else { return false }
@@ -350,7 +341,7 @@ extension SymbolPlacement {
             let shape = CollisionShape.circle(Float(center.0), Float(center.1), Float(radius))
             shapes.append(shape)
             inGrid = inGrid || grid.isInside(shape)
-            if !allowOverlap && grid.collides(shape) { collided = true; break }
+            if grid.collides(shape, mode: overlap) { collided = true; break }
         }
         return !collided && inGrid
     }

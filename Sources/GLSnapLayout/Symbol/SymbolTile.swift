@@ -20,6 +20,11 @@ struct IconQuad: Sendable {
     var box: (Double, Double, Double, Double)
     /// The image's pixel ratio differs from the map's: the icon is resampled (linear filtering).
     var resampled = false
+    /// With icon-text-fit: the pieces drawn instead of the one quad (`IconTextFit.parts`).
+    var parts: [IconPart] = []
+    /// The box collisions use, before icon-padding (left, top, right, bottom): `box`, or for a
+    /// fitted image with a content box, grown to the image's edges.
+    var collision: (Double, Double, Double, Double) = (0, 0, 0, 0)
 }
 
 /// One label: an anchor with its text and icon.
@@ -44,10 +49,12 @@ struct SymbolInstance: Sendable {
     /// their radius in tile units.
     var circles: Range<Int> = 0..<0
     var circleRadius: Double = 0
-    /// text-variable-anchor: the anchors to try and the offset (24 px units, radial offset in x
-    /// with `.nan` in y) each is shifted by; empty for a fixed anchor.
-    var variableAnchors: [String] = []
-    var variableOffset: (Double, Double) = (0, 0)
+    /// text-variable-anchor(-offset): the anchors to try, in order, each with its offset; empty
+    /// for a fixed anchor.
+    var variableAnchors: [VariableAnchor] = []
+    /// Multi-line labels with variable anchors and text-justify auto: the glyphs justified left,
+    /// center and right (`VariableAnchors.justifications`), one of which is drawn; else empty.
+    var justifiedGlyphs: [Range<Int>] = []
     var hasText: Bool { !glyphs.isEmpty }
 }
 
