@@ -15,11 +15,15 @@ struct LayerParams {
     /// Pitched view with symbols laid flat on the map: glyphs are placed in the map plane and
     /// projected corner by corner.
     let textFlat: Bool, iconFlat: Bool
+    let pitched: Bool
     let keepUpright: Bool
     let textPadding: Double, iconPadding: Double
     let fit: String
     let fitPadding: [Double]
     let textTranslate: (Double, Double), iconTranslate: (Double, Double)
+    /// The translations in the map plane (CSS px at the view's zoom, north up): where GL JS
+    /// applies them, before projection, so that a pitched view foreshortens them.
+    let textTranslatePlane: Vec2, iconTranslatePlane: Vec2
     let cosA: Double, sinA: Double
     let zOrder: String
     let sortByKey: Bool, sortByY: Bool
@@ -48,6 +52,7 @@ struct LayerParams {
         textPitchMap = pitch == "auto" ? textRotMap : pitch == "map"
         let iconPitch = L("icon-pitch-alignment").evaluateString(zctx)
         iconPitchMap = iconPitch == "auto" ? iconRotMap : iconPitch == "map"
+        pitched = t.pitch != 0
         textFlat = textPitchMap && t.pitch != 0
         iconFlat = iconPitchMap && t.pitch != 0
         keepUpright = L("text-keep-upright").evaluateBool(zctx)
@@ -59,6 +64,10 @@ struct LayerParams {
         iconTranslate = SymbolPlacement.translate(layer, "icon", zctx, t)
         let angle = -t.bearing * .pi / 180
         cosA = cos(angle); sinA = sin(angle)
+        let (c, s) = (cosA, sinA)
+        func plane(_ v: (Double, Double)) -> Vec2 { Vec2(v.0 * c + v.1 * s, -v.0 * s + v.1 * c) }
+        textTranslatePlane = plane(textTranslate)
+        iconTranslatePlane = plane(iconTranslate)
         zOrder = L("symbol-z-order").evaluateString(zctx)
         sortByKey = layer.hasValue("symbol-sort-key", kind: .layout) && zOrder != "viewport-y"
         sortByY = !sortByKey && (zOrder == "viewport-y" || (zOrder == "auto" && (textAllowOverlap || iconAllowOverlap || textIgnore || iconIgnore)))
@@ -100,8 +109,25 @@ extension SymbolPlacement {
         var textShapes: [CollisionShape] = []
         var iconShape: CollisionShape?
         var placeText = false, placeIcon = false
-        let ta = (a.x + pr.textTranslate.0, a.y + pr.textTranslate.1)
-        var shift = (0.0, 0.0)      // collision shift of variable anchors, px
+        // text-translate / icon-translate on the screen at this anchor.
+        let textT = pr.pitched ? projectedTranslate(pr.textTranslatePlane, inst.anchor, a, projector) : pr.textTranslate
+        let iconT = pr.pitched ? projectedTranslate(pr.iconTranslatePlane, inst.anchor, a, projector) : pr.iconTranslate
+        let ta = (a.x + textT.0, a.y + textT.1)
+        // The map's east on the screen at the anchor: what point symbols rotating with the map
+        // turn to (GL JS measures it the same way, in its shader and its collision boxes).
+        var east = Vec2(pr.cosA, pr.sinA)
+        if (pr.textRotMap || pr.iconRotMap) && t.pitch != 0, let e = projector.project(Vec2(inst.anchor.x + eastProbe, inst.anchor.y)) {
+            let dx = e.x - a.x, dy = e.y - a.y, l = (dx * dx + dy * dy).squareRoot()
+            if l > 0 { east = Vec2(dx / l, dy / l) }
+        }
+        // Point symbols' collision boxes (the text's alignment serves the icon too, as in GL JS).
+        let textFrame = pointBoxFrame(a, translate: textT, planeAnchor: planeAnchor, perspective: perspective,
+                                      east: east, pr, aligned: true, toScreen: toScreen)
+        // Icons placed along lines (one-way arrows) keep screen-aligned boxes, as MapLibre
+        // Native's do: turned with the map they would hide many of them on a rotated view.
+        let iconFrame = pointBoxFrame(a, translate: iconT, planeAnchor: planeAnchor, perspective: perspective,
+                                      east: east, pr, aligned: !pr.isLine, toScreen: toScreen)
+        var shift = Vec2(0, 0)      // variable anchor shift of the collision boxes, layout px
         var renderShift = (0.0, 0.0)
         // Text.
         if inst.hasText {
@@ -111,15 +137,17 @@ extension SymbolPlacement {
             let opacity = Float(pr.textOpacity.evaluateNumber(ctx))
             if inst.line >= 0 && pr.textRotMap {
                 if pr.textFlat {
+                    // Laid in the map plane, translated there (before projection).
+                    let tp = pr.textTranslatePlane
                     guard let source = symbols.lines[safe: inst.line],
-                          lineGlyphs(inst, symbols, line: source.map { ($0.x / tupp, $0.y / tupp) }, anchor: (planeAnchor.x, planeAnchor.y),
+                          lineGlyphs(inst, symbols, line: source.map { ($0.x / tupp + tp.x, $0.y / tupp + tp.y) },
+                                     anchor: (planeAnchor.x + tp.x, planeAnchor.y + tp.y),
                                      translate: (0, 0), fontScale: fontScale, keepUpright: pr.keepUpright, sections: sections, fill: fill,
-                                     halo: halo, opacity: opacity, paint: paint, verts: &textVerts,
-                                     toScreen: { v in toScreen(v).map { Vec2($0.x + pr.textTranslate.0, $0.y + pr.textTranslate.1) } })
+                                     halo: halo, opacity: opacity, paint: paint, verts: &textVerts, toScreen: toScreen)
                     else { return nil }
                 } else {
                     guard let line = projector.line(inst.line),
-                          lineGlyphs(inst, symbols, line: line, anchor: (a.x, a.y), translate: pr.textTranslate, fontScale: fontScale,
+                          lineGlyphs(inst, symbols, line: line, anchor: (a.x, a.y), translate: textT, fontScale: fontScale,
                                      keepUpright: pr.keepUpright, sections: sections, fill: fill, halo: halo, opacity: opacity,
                                      paint: paint, verts: &textVerts) else { return nil }
                 }
@@ -130,40 +158,37 @@ extension SymbolPlacement {
                 let boxScale = inst.textLayoutSize / TextShaper.oneEm
                 let b = inst.textBox
                 let pad = pr.textPadding
-                let x1 = (b.0 * boxScale - pad) * perspective, y1 = (b.1 * boxScale - pad) * perspective
-                let x2 = (b.2 * boxScale + pad) * perspective, y2 = (b.3 * boxScale + pad) * perspective
+                let x1 = b.0 * boxScale - pad, y1 = b.1 * boxScale - pad, x2 = b.2 * boxScale + pad, y2 = b.3 * boxScale + pad
                 var glyphs = inst.glyphs
                 var hideText = false
                 if inst.variableAnchors.isEmpty {
-                    // Collisions use the untranslated anchor, as MapLibre's do.
-                    let box = CollisionShape.box(Float(a.x + x1), Float(a.y + y1), Float(a.x + x2), Float(a.y + y2))
-                    placeText = grid.isInside(box) && !grid.collides(box, mode: pr.textOverlap)
-                    if placeText && pr.avoidEdges && !insideTileEdges(box, projector) { placeText = false }
-                    textShapes = [box]
+                    if let box = textFrame.box(x1, y1, x2, y2) {
+                        placeText = grid.isInside(box) && !grid.collides(box, mode: pr.textOverlap)
+                        if placeText && pr.avoidEdges && !insideTileEdges(box, projector) { placeText = false }
+                        textShapes = [box]
+                    }
                 } else {
                     // Each anchor without overlap, then each again with the layer's overlap mode.
                     let width = x2 - x1, height = y2 - y1
-                    let widthUnits = width / perspective / boxScale, heightUnits = height / perspective / boxScale
                     for attempt in VariableAnchors.attempts(count: inst.variableAnchors.count, overlapAllowed: pr.textAllowOverlap) {
                         let va = inst.variableAnchors[attempt.index]
                         let mode = attempt.overlap ? pr.textOverlap : .never
-                        let s = VariableAnchors.shift(va, width: width, height: height, boxScale: boxScale * perspective)
-                        var candidate = (s.x, s.y)
-                        if pr.textRotMap { candidate = (s.x * pr.cosA - s.y * pr.sinA, s.x * pr.sinA + s.y * pr.cosA) }
-                        let box = CollisionShape.box(Float(a.x + candidate.0 + x1), Float(a.y + candidate.1 + y1),
-                                                     Float(a.x + candidate.0 + x2), Float(a.y + candidate.1 + y2))
-                        guard grid.isInside(box), !grid.collides(box, mode: mode) else { continue }
+                        let candidate = VariableAnchors.shift(va, width: width, height: height, boxScale: boxScale)
+                        let frame = textFrame.shifted(candidate)
+                        guard let box = frame.box(x1, y1, x2, y2), grid.isInside(box), !grid.collides(box, mode: mode) else { continue }
                         if pr.avoidEdges && !insideTileEdges(box, projector) { continue }
                         // A fitted icon moves with the text, and must fit there too.
                         if pr.fit != "none", pr.iconOverlap == .never, let icon = inst.icon {
-                            let ib = iconCollisionBox(inst, icon, pr, anchor: (a.x + candidate.0, a.y + candidate.1), perspective: perspective)
-                            if !grid.isInside(ib) || grid.collides(ib, mode: mode) { continue }
+                            guard let ib = iconCollisionBox(inst, icon, pr, frame: iconFrame.shifted(candidate)),
+                                  grid.isInside(ib), !grid.collides(ib, mode: mode) else { continue }
                         }
                         shift = candidate
-                        let r = VariableAnchors.shift(va, width: widthUnits, height: heightUnits, boxScale: 1)
+                        let r = VariableAnchors.shift(va, width: width / boxScale, height: height / boxScale, boxScale: 1)
                         renderShift = (r.x * fontScale, r.y * fontScale)
-                        if pr.textRotMap {
-                            renderShift = (renderShift.0 * pr.cosA - renderShift.1 * pr.sinA, renderShift.0 * pr.sinA + renderShift.1 * pr.cosA)
+                        // On the screen plane the shift turns to the map's east; in the map plane
+                        // the projection turns it (flatCorners faces it to the viewer otherwise).
+                        if pr.textRotMap && !pr.textFlat {
+                            renderShift = (renderShift.0 * east.x - renderShift.1 * east.y, renderShift.0 * east.y + renderShift.1 * east.x)
                         }
                         if inst.justifiedGlyphs.count == VariableAnchors.justifications.count,
                            let j = VariableAnchors.justifications.firstIndex(of: VariableAnchors.justification(va.anchor)) {
@@ -180,15 +205,16 @@ extension SymbolPlacement {
                 for q in symbols.glyphQuads[hideText ? 0..<0 : glyphs] {
                     let color = sections[safe: q.section]?.color ?? fill
                     if pr.textFlat {
-                        let corners = flatCorners([q.tl, q.tr, q.bl, q.br].map { Vec2($0.x * fontScale, $0.y * fontScale) }, planeAnchor,
+                        let corners = flatCorners([q.tl, q.tr, q.bl, q.br].map { Vec2($0.x * fontScale, $0.y * fontScale) },
+                                                  Vec2(planeAnchor.x + pr.textTranslatePlane.x, planeAnchor.y + pr.textTranslatePlane.y),
                                                   shift: renderShift, rotateWithMap: pr.textRotMap, pr)
-                        guard let screen = projectAll(corners, toScreen, translate: pr.textTranslate) else { continue }
+                        guard let screen = projectAll(corners, toScreen, translate: (0, 0)) else { continue }
                         emitQuad(&textVerts, screen, q.tex, color, halo, opacity, paint)
                         continue
                     }
                     @inline(__always) func corner(_ v: Vec2) -> Vec2 {
                         var c = Vec2(v.x * fontScale, v.y * fontScale)
-                        if pr.textRotMap { c = Vec2(c.x * pr.cosA - c.y * pr.sinA, c.x * pr.sinA + c.y * pr.cosA) }
+                        if pr.textRotMap { c = Vec2(c.x * east.x - c.y * east.y, c.x * east.y + c.y * east.x) }
                         return Vec2(origin.0 + c.x, origin.1 + c.y)
                     }
                     emitQuad(&textVerts, corner(q.tl), corner(q.tr), corner(q.bl), corner(q.br), q.tex, color, halo, opacity, paint)
@@ -202,16 +228,16 @@ extension SymbolPlacement {
             let fitted = pr.fit != "none" && !icon.parts.isEmpty
             // A fitted icon follows its text's variable anchor.
             let followsText = fitted && !inst.variableAnchors.isEmpty && inst.hasText
-            let iconShift = followsText && placeText ? shift : (0, 0)
+            let iconShift = followsText && placeText ? shift : Vec2(0, 0)
             let drawShift = followsText ? renderShift : (0, 0)
-            let ia = (a.x + pr.iconTranslate.0 + drawShift.0, a.y + pr.iconTranslate.1 + drawShift.1)
+            let ia = (a.x + iconT.0 + drawShift.0, a.y + iconT.1 + drawShift.1)
             let o = Float(pr.iconOpacity.evaluateNumber(ctx))
             let fill = sdfIcon ? pr.iconColor.evaluateColor(ctx) : Color.white
             let halo = sdfIcon ? pr.iconHaloColor.evaluateColor(ctx) : Color.transparent
             let paint: [Float] = [Float(pr.iconHaloWidth.evaluateNumber(ctx)), Float(pr.iconHaloBlur.evaluateNumber(ctx)), Float(iconSize)]
             // Line icons turn with their segment on the screen, others with the map when rotating with it.
             var turn: (c: Double, s: Double)?
-            if pr.iconRotMap { turn = (pr.cosA, pr.sinA) }
+            if pr.iconRotMap { turn = (east.x, east.y) }
             var alongLine = false
             if inst.line >= 0 && pr.iconRotMap, let line = symbols.lines[safe: inst.line], inst.segment + 1 < line.count,
                let p0 = projector.project(line[inst.segment]), let p1 = projector.project(line[inst.segment + 1]) {
@@ -234,8 +260,9 @@ extension SymbolPlacement {
             for piece in pieces {
                 var corners = piece.corners
                 if pr.iconFlat && !alongLine {
-                    let flat = flatCorners(corners, planeAnchor, shift: (0, 0), rotateWithMap: pr.iconRotMap, pr)
-                    guard let screen = projectAll(flat, toScreen, translate: pr.iconTranslate) else { continue }
+                    let flat = flatCorners(corners, Vec2(planeAnchor.x + pr.iconTranslatePlane.x, planeAnchor.y + pr.iconTranslatePlane.y),
+                                           shift: (0, 0), rotateWithMap: pr.iconRotMap, pr)
+                    guard let screen = projectAll(flat, toScreen, translate: (0, 0)) else { continue }
                     corners = screen.map { Vec2($0.x + drawShift.0, $0.y + drawShift.1) }
                 } else {
                     if let t = turn { corners = corners.map { Vec2($0.x * t.c - $0.y * t.s, $0.x * t.s + $0.y * t.c) } }
@@ -244,10 +271,13 @@ extension SymbolPlacement {
                 level = level && corners[0].y == corners[1].y
                 emitQuad(&iconVerts, corners[0], corners[1], corners[2], corners[3], uv: piece.uv, fill, halo, o, paint)
             }
-            let shape = iconCollisionBox(inst, icon, pr, anchor: (a.x + iconShift.0, a.y + iconShift.1), perspective: perspective)
-            iconShape = shape
-            placeIcon = grid.isInside(shape) && !grid.collides(shape, mode: pr.iconOverlap)
-            if placeIcon && pr.avoidEdges && !insideTileEdges(shape, projector) { placeIcon = false }
+            if let shape = iconCollisionBox(inst, icon, pr, frame: iconFrame.shifted(iconShift)) {
+                iconShape = shape
+                placeIcon = grid.isInside(shape) && !grid.collides(shape, mode: pr.iconOverlap)
+                if placeIcon && pr.avoidEdges && !insideTileEdges(shape, projector) { placeIcon = false }
+            }
+            // A fitted icon follows its text's anchor; where the text took none, it is hidden too.
+            if followsText && !placeText { iconVerts = [] }
             if iconSize != 1 || icon.resampled || !level { draw.iconsLinear = true }
         }
         let hasText = !textVerts.isEmpty, hasIcon = !iconVerts.isEmpty
@@ -295,14 +325,42 @@ extension SymbolPlacement {
     }
 
     /// An icon's collision box in screen pixels: its box (fitted to the text with icon-text-fit,
-    /// see `SymbolLayout.fitted`) at the layout icon size, plus icon-padding, around `anchor`.
-    static func iconCollisionBox(_ inst: SymbolInstance, _ icon: IconQuad, _ pr: LayerParams, anchor: (Double, Double),
-                                 perspective: Double) -> CollisionShape {
-        let b = icon.collision
-        let s = inst.iconLayoutSize, pad = pr.iconPadding
-        return .box(Float(anchor.0 + (b.0 * s - pad) * perspective), Float(anchor.1 + (b.1 * s - pad) * perspective),
-                    Float(anchor.0 + (b.2 * s + pad) * perspective), Float(anchor.1 + (b.3 * s + pad) * perspective))
+    /// see `SymbolLayout.fitted`) at the layout icon size, plus icon-padding, in `frame`.
+    static func iconCollisionBox(_ inst: SymbolInstance, _ icon: IconQuad, _ pr: LayerParams, frame: SymbolBoxFrame) -> CollisionShape? {
+        let b = icon.collision, s = inst.iconLayoutSize, pad = pr.iconPadding
+        return frame.box(b.0 * s - pad, b.1 * s - pad, b.2 * s + pad, b.3 * s + pad)
     }
+
+    /// A translation laid in the map plane at `anchor` (tile units; `a` its projection), as a
+    /// screen offset: foreshortened by the pitch like the map under it.
+    static func projectedTranslate(_ plane: Vec2, _ anchor: Vec2, _ a: (x: Double, y: Double, w: Double),
+                                   _ projector: TileProjector) -> (Double, Double) {
+        guard plane.x != 0 || plane.y != 0 else { return (0, 0) }
+        let k = projector.tileUnitsPerPixel
+        guard let p = projector.project(Vec2(anchor.x + plane.x * k, anchor.y + plane.y * k)) else { return (0, 0) }
+        return (p.x - a.x, p.y - a.y)
+    }
+
+    /// One tile unit east, to find the map's east on the screen (a few units, for precision).
+    static let eastProbe = 16.0
+
+    /// The frame point collision boxes of a symbol at screen anchor `a` are projected in, moved
+    /// by `translate` (screen px; in the map plane turned back by the bearing); with `aligned`
+    /// false, a plain screen box.
+    static func pointBoxFrame(_ a: (x: Double, y: Double, w: Double), translate: (Double, Double), planeAnchor: Vec2,
+                              perspective: Double, east: Vec2, _ pr: LayerParams, aligned: Bool,
+                              toScreen: @escaping (Vec2) -> Vec2?) -> SymbolBoxFrame {
+        let (tx, ty) = collisionsTranslated ? translate : (0, 0)
+        let plane = Vec2(planeAnchor.x + tx * pr.cosA + ty * pr.sinA, planeAnchor.y - tx * pr.sinA + ty * pr.cosA)
+        return SymbolBoxFrame.make(rotateWithMap: aligned && pr.textRotMap, pitchWithMap: aligned && pr.textPitchMap, pitched: pr.pitched,
+                                   screenAnchor: Vec2(a.x + tx, a.y + ty),
+                                   planeAnchor: plane, perspective: perspective, eastOnScreen: east, cosA: pr.cosA, sinA: pr.sinA,
+                                   toScreen: toScreen)
+    }
+
+    /// Whether collision boxes sit where text-translate / icon-translate move the symbol (GL JS)
+    /// or at the untranslated anchor (MapLibre Native).
+    static let collisionsTranslated = true
 
     /// symbol-avoid-edges: whether a box lies inside its tile's projected square.
     static func insideTileEdges(_ s: CollisionShape, _ projector: TileProjector) -> Bool {
