@@ -104,4 +104,25 @@ final class VariableAnchorsTests: XCTestCase {
         XCTAssertEqual(verts.count / SymbolDrawData.floatsPerVertex, 2 * 6)
         XCTAssertTrue(ys(verts).allSatisfy { $0 < 256 })  // at "bottom": above the anchor
     }
+
+    func testFittedIconWithoutAnchoredTextIsHiddenButCollides() throws {
+        // GL JS draws a layer's fitted icons only at their text's variable anchor: a feature with
+        // no text keeps its icon's collision box but draws nothing.
+        let p = FakeSymbolProvider()
+        let json = #"{"version": 8, "sources": {"s": {"type": "geojson", "data": {"type": "FeatureCollection", "features": []}}},"#
+            + #" "layers": [{"id": "l", "type": "symbol", "source": "s", "layout": {"text-field": ["get", "name"],"#
+            + #" "text-variable-anchor": ["center"], "icon-image": "i", "icon-text-fit": "both"}}]}"#
+        let l = try XCTUnwrap(try Style(bytes: Array(json.utf8)).layers.first)
+        let src = VectorLayer(name: "s", extent: 8192, version: 2, features: [
+            VectorFeature(id: nil, geometryType: .point, properties: [:], geometry: [[TilePoint(x: 4096, y: 4096)]]),
+            VectorFeature(id: nil, geometryType: .point, properties: ["name": .string("ab")], geometry: [[TilePoint(x: 4096, y: 4096)]]),
+        ])
+        let symbols = try XCTUnwrap(SymbolLayout.build(layer: l, from: src, zoom: 0, canonical: TileID(z: 0, x: 0, y: 0)!,
+                                                       provider: p, pixelRatio: 1))
+        let covered = CoveredTile(id: TileID(z: 0, x: 0, y: 0)!, wrap: 0, overscaledZoom: 0)
+        let t = Transform(width: 512, height: 512, center: (0, 0), zoom: 0)
+        let out = SymbolPlacement.place([SymbolLayerInput(layer: l, tiles: [(covered, symbols)])], transform: t, provider: p)[0]
+        XCTAssertTrue(out.icons.isEmpty, "the lone icon is hidden")
+        XCTAssertTrue(out.text.isEmpty, "the label on top of the hidden icon's box does not fit")
+    }
 }

@@ -16,6 +16,8 @@ struct LayerParams {
     /// projected corner by corner.
     let textFlat: Bool, iconFlat: Bool
     let pitched: Bool
+    /// The layer has text-variable-anchor or text-variable-anchor-offset.
+    let hasVariableAnchors: Bool
     let keepUpright: Bool
     let textPadding: Double, iconPadding: Double
     let fit: String
@@ -53,6 +55,7 @@ struct LayerParams {
         let iconPitch = L("icon-pitch-alignment").evaluateString(zctx)
         iconPitchMap = iconPitch == "auto" ? iconRotMap : iconPitch == "map"
         pitched = t.pitch != 0
+        hasVariableAnchors = layer.hasValue("text-variable-anchor", kind: .layout) || layer.hasValue("text-variable-anchor-offset", kind: .layout)
         textFlat = textPitchMap && t.pitch != 0
         iconFlat = iconPitchMap && t.pitch != 0
         keepUpright = L("text-keep-upright").evaluateBool(zctx)
@@ -222,7 +225,7 @@ extension SymbolPlacement {
             }
         }
         // Icon.
-        var sdfIcon = false
+        var sdfIcon = false, hideIcon = false
         if let icon = inst.icon {
             sdfIcon = icon.sdf
             let fitted = pr.fit != "none" && !icon.parts.isEmpty
@@ -277,7 +280,10 @@ extension SymbolPlacement {
                 if placeIcon && pr.avoidEdges && !insideTileEdges(shape, projector) { placeIcon = false }
             }
             // A fitted icon follows its text's anchor; where the text took none, it is hidden too.
-            if followsText && !placeText { iconVerts = [] }
+            // GL JS draws a layer's fitted icons at their text's variable anchor only: an icon
+            // whose text took no anchor (or that has no text) is hidden.
+            // Its collision box still counts.
+            hideIcon = pr.fit != "none" && pr.hasVariableAnchors && !(followsText && placeText)
             if iconSize != 1 || icon.resampled || !level { draw.iconsLinear = true }
         }
         let hasText = !textVerts.isEmpty, hasIcon = !iconVerts.isEmpty
@@ -300,7 +306,7 @@ extension SymbolPlacement {
         let showIcon = hasIcon && (placeIcon || pr.alwaysShowIcon)
         guard showText || showIcon else { return nil }
         let key = pr.sortByKey ? inst.sortKey : (pr.sortByY ? a.y : 0)
-        return Placed(key: key, order: 0, text: showText ? textVerts : [], icon: showIcon ? iconVerts : [], sdfIcon: sdfIcon)
+        return Placed(key: key, order: 0, text: showText ? textVerts : [], icon: showIcon && !hideIcon ? iconVerts : [], sdfIcon: sdfIcon)
     }
 
     /// Corners (CSS px around the anchor) laid in the map plane at `anchor`: as they are when
