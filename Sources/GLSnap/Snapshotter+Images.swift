@@ -1,3 +1,4 @@
+import GLSnapData
 import GLSnapImage
 
 /// An image added to the style at run time, as `map.addImage` does: icons and patterns name it
@@ -9,6 +10,14 @@ public struct StyleImage: Sendable {
     public var pixelRatio: Double
     /// A signed-distance field (its alpha), tinted by `icon-color` and haloed like text.
     public var sdf: Bool
+    /// For icon-text-fit, as in a sprite's index (image pixels): the ranges that stretch, the box
+    /// the text fills ([left, top, right, bottom]) and how the fitted box keeps the content's
+    /// aspect ratio. Unusable ranges or boxes are ignored with a warning naming the image.
+    public var stretchX: [ClosedRange<Double>] = []
+    public var stretchY: [ClosedRange<Double>] = []
+    public var content: [Double]?
+    public var textFitWidth: TextFit?
+    public var textFitHeight: TextFit?
 
     public init(image: RGBAImage, pixelRatio: Double = 1, sdf: Bool = false) {
         self.image = image; self.pixelRatio = pixelRatio; self.sdf = sdf

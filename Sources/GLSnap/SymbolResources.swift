@@ -180,8 +180,12 @@ final class SymbolResources: SymbolResourceProvider, @unchecked Sendable {
         }
         var slot: IconSlot?
         if let r = iconAtlas.add(pixels, w: source.width, h: source.height, padding: 1) {
+            var entry = SpriteEntry(x: 0, y: 0, width: source.width, height: source.height, pixelRatio: image.pixelRatio,
+                                    sdf: image.sdf, stretchX: image.stretchX, stretchY: image.stretchY, content: image.content)
+            for problem in entry.validateStretch() { warn("image '\(name)': \(problem)") }
             slot = IconSlot(rect: AtlasRect(x: r.x + 1, y: r.y + 1, w: source.width, h: source.height),
-                            pixelRatio: image.pixelRatio, sdf: image.sdf)
+                            pixelRatio: image.pixelRatio, sdf: image.sdf, stretchX: entry.stretchX, stretchY: entry.stretchY,
+                            content: entry.content, textFitWidth: image.textFitWidth, textFitHeight: image.textFitHeight)
         } else {
             warn("the icon atlas is full; image '\(name)' is not drawn")
         }
@@ -205,7 +209,8 @@ final class SymbolResources: SymbolResourceProvider, @unchecked Sendable {
             warn("the icon atlas is full; image '\(name)' is not drawn"); return nil
         }
         return IconSlot(rect: AtlasRect(x: r.x + 1, y: r.y + 1, w: e.width, h: e.height), pixelRatio: e.pixelRatio, sdf: e.sdf,
-                        stretchX: e.stretchX, stretchY: e.stretchY, content: e.content)
+                        stretchX: e.stretchX, stretchY: e.stretchY, content: e.content,
+                        textFitWidth: e.textFitWidth, textFitHeight: e.textFitHeight)
     }
 
     private func sheet(url: String, hiDPI: Bool) -> (image: RGBAImage, index: [String: SpriteEntry])? {

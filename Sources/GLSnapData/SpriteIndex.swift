@@ -1,5 +1,12 @@
 import GLSnapStyle
 
+/// How a stretchable image's box follows its text along one axis (a sprite entry's
+/// `textFitWidth` / `textFitHeight`): to any size, only larger, or keeping the content box's
+/// aspect ratio.
+public enum TextFit: String, Sendable, Equatable {
+    case stretchOrShrink, stretchOnly, proportional
+}
+
 /// One image of a sprite sheet: where it sits in the PNG and how it is drawn.
 public struct SpriteEntry: Sendable, Equatable {
     public var x: Int
@@ -15,6 +22,9 @@ public struct SpriteEntry: Sendable, Equatable {
     public var stretchY: [ClosedRange<Double>]
     /// The text box inside the image [left, top, right, bottom], in image pixels.
     public var content: [Double]?
+    /// How icon-text-fit keeps the content box's aspect ratio (nil: stretchOrShrink).
+    public var textFitWidth: TextFit?
+    public var textFitHeight: TextFit?
 
     public init(x: Int, y: Int, width: Int, height: Int, pixelRatio: Double, sdf: Bool = false,
                 stretchX: [ClosedRange<Double>] = [], stretchY: [ClosedRange<Double>] = [], content: [Double]? = nil) {
@@ -59,6 +69,9 @@ public enum SpriteIndex {
             entry.stretchX = ranges(item["stretchX"])
             entry.stretchY = ranges(item["stretchY"])
             if let c = item["content"]?.arrayValue?.compactMap(\.numberValue), c.count == 4 { entry.content = c }
+            entry.textFitWidth = item["textFitWidth"]?.stringValue.flatMap(TextFit.init(rawValue:))
+            entry.textFitHeight = item["textFitHeight"]?.stringValue.flatMap(TextFit.init(rawValue:))
+            for problem in entry.validateStretch() { problems.append("sprite '\(url)': image '\(name)': \(problem)") }
             out[name] = entry
         }
         return out
@@ -75,5 +88,38 @@ public enum SpriteIndex {
             guard let p = r.arrayValue?.compactMap(\.numberValue), p.count == 2, p[0] <= p[1] else { return nil }
             return p[0]...p[1]
         }
+    }
+}
+
+extension SpriteEntry {
+    /// Drops stretch zones and a content box that icon-text-fit cannot use (outside the image,
+    /// overlapping, out of order, or all of zero length) and says why, so that a sprite's
+    /// mistakes are reported once, when it is read, and drawing never divides by a zero zone.
+    public mutating func validateStretch() -> [String] {
+        var problems: [String] = []
+        func check(_ zones: [ClosedRange<Double>], _ key: String, _ size: Int) -> [ClosedRange<Double>] {
+            guard !zones.isEmpty else { return [] }
+            var end = 0.0
+            for z in zones {
+                guard z.lowerBound.isFinite, z.upperBound.isFinite, z.lowerBound >= end, z.upperBound <= Double(size) else {
+                    problems.append("\(key) \(zones.map { [$0.lowerBound, $0.upperBound] }) must be ordered, not overlapping, within 0...\(size); ignored")
+                    return []
+                }
+                end = z.upperBound
+            }
+            if zones.allSatisfy({ $0.upperBound == $0.lowerBound }) {
+                problems.append("\(key) has only zero-length zones; ignored")
+                return []
+            }
+            return zones.filter { $0.upperBound > $0.lowerBound }
+        }
+        stretchX = check(stretchX, "stretchX", width)
+        stretchY = check(stretchY, "stretchY", height)
+        if let c = content, !(c.allSatisfy(\.isFinite) && c[0] >= 0 && c[1] >= 0 && c[2] > c[0] && c[3] > c[1]
+                              && c[2] <= Double(width) && c[3] <= Double(height)) {
+            problems.append("content \(c) is not a box inside the \(width)x\(height) image; ignored")
+            content = nil
+        }
+        return problems
     }
 }

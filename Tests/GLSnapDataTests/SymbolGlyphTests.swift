@@ -48,4 +48,26 @@ final class SymbolGlyphTests: XCTestCase {
         XCTAssertNil(index["b"])
         XCTAssertEqual(problems.count, 1)
     }
+
+    func testSpriteIndexReadsStretchMetadataAndRefusesZeroZones() throws {
+        let json = #"{"ok": {"x": 0, "y": 0, "width": 40, "height": 20, "stretchX": [[10, 30]], "stretchY": [[5, 5], [5, 15]],"#
+            + #" "content": [10, 5, 30, 15], "textFitWidth": "stretchOnly", "textFitHeight": "proportional"},"#
+            + #" "zero": {"x": 0, "y": 0, "width": 40, "height": 20, "stretchX": [[10, 10]], "content": [30, 5, 10, 15]},"#
+            + #" "outside": {"x": 0, "y": 0, "width": 40, "height": 20, "stretchY": [[5, 25]]}}"#
+        var problems: [String] = []
+        let index = try SpriteIndex.parse(Array(json.utf8), url: "s.json", sheetWidth: 100, sheetHeight: 100, problems: &problems)
+        let ok = try XCTUnwrap(index["ok"])
+        XCTAssertEqual(ok.stretchX, [10...30])
+        XCTAssertEqual(ok.stretchY, [5...15])  // the empty zone is dropped, the other kept
+        XCTAssertEqual(ok.content, [10, 5, 30, 15])
+        XCTAssertEqual(ok.textFitWidth, .stretchOnly)
+        XCTAssertEqual(ok.textFitHeight, .proportional)
+        let zero = try XCTUnwrap(index["zero"])
+        XCTAssertEqual(zero.stretchX, [])
+        XCTAssertNil(zero.content)
+        XCTAssertEqual(try XCTUnwrap(index["outside"]).stretchY, [])
+        XCTAssertEqual(problems.count, 3, "\(problems)")
+        XCTAssertTrue(problems.contains { $0.contains("image 'zero'") && $0.contains("zero-length") }, "\(problems)")
+        XCTAssertTrue(problems.contains { $0.contains("image 'outside'") && $0.contains("stretchY") }, "\(problems)")
+    }
 }

@@ -134,7 +134,7 @@ final class BidiShapingTests: XCTestCase {
         let p = CodepointProvider()
         let symbols = try XCTUnwrap(SymbolLayout.build(layer: layer, from: source, zoom: 0, canonical: TileID(z: 0, x: 0, y: 0)!,
                                                        provider: p, pixelRatio: 1))
-        XCTAssertEqual(p.warnings, ["layer 'arabic', feature 7: a label of more than \(SymbolLayout.maxLabelLength) characters was cut"])
+        XCTAssertEqual(p.warnings, ["layer 'arabic', feature id 7: a label of more than \(SymbolLayout.maxLabelLength) characters was cut"])
         XCTAssertGreaterThan(symbols.glyphQuads.count, 0)
         XCTAssertLessThanOrEqual(symbols.glyphQuads.count, SymbolLayout.maxLabelLength)
     }

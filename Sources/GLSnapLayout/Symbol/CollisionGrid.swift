@@ -1,3 +1,9 @@
+/// text-overlap / icon-overlap: whether a symbol may overlap those placed before it: never, always,
+/// or only those that themselves allow overlap (cooperative).
+enum OverlapMode: UInt8, Sendable {
+    case never, always, cooperative
+}
+
 /// A placed symbol's collision shape in screen pixels: a box (x1, y1, x2, y2) or, for line
 /// labels, a circle (center x, center y, radius; `isCircle`).
 struct CollisionShape {
@@ -5,6 +11,8 @@ struct CollisionShape {
     var isCircle = false
     /// The collision group (0: collides with every group).
     var group: Int32 = 0
+    /// The overlap mode of the symbol the shape was inserted for.
+    var overlap: OverlapMode = .never
 
     static func box(_ x1: Float, _ y1: Float, _ x2: Float, _ y2: Float) -> CollisionShape {
         CollisionShape(x1: x1, y1: y1, x2: x2, y2: y2)
@@ -73,13 +81,16 @@ struct CollisionGrid {
 
     /// Whether `s` overlaps a shape already inserted (of the same group, or any group when
     /// `s.group` is 0).
-    func collides(_ s: CollisionShape) -> Bool {
+    /// With `mode` always nothing collides; with cooperative only shapes inserted with never do.
+    func collides(_ s: CollisionShape, mode: OverlapMode = .never) -> Bool {
+        if mode == .always { return false }
         guard let (x0, y0, x1, y1) = range(s) else { return false }
         for y in y0...y1 {
             for x in x0...x1 {
                 for i in cells[y * cols + x] {
                     let o = shapes[Int(i)]
                     if s.group != 0 && o.group != s.group { continue }
+                    if mode == .cooperative && o.overlap != .never { continue }
                     if s.hits(o) { return true }
                 }
             }

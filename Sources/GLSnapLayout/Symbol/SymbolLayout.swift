@@ -58,6 +58,7 @@ public enum SymbolLayout {
         let maxWidthValue = layer.layout("text-max-width"), lineHeightValue = layer.layout("text-line-height")
         let letterSpacingValue = layer.layout("text-letter-spacing"), rotateValue = layer.layout("text-rotate")
         let paddingValue = layer.layout("text-padding")
+        let fit = hasIcon ? layer.layout("icon-text-fit").evaluateString(ctx) : "none"
         for fi in order {
             guard tile.instances.count < maxInstances else { break }
             let feature = features[fi]
@@ -76,19 +77,18 @@ public enum SymbolLayout {
             var autoJustify = false, justified: [Range<Int>] = []
             let sections = textLayoutSize > 0 ? texts[fi] : []
             var shaping = Shaping(), verticalShaping = Shaping()
-            var variableAnchors: [String] = []
-            var variableOffset = (0.0, 0.0)
+            var variableAnchors: [VariableAnchor] = []
             if !sections.isEmpty {
                 var anchor = anchorValue.evaluateString(ctx)
-                if !alongLine, let v = variableAnchorList(layer, ctx) {
+                if !alongLine, let v = VariableAnchors.anchors(layer, ctx) {
+                    // Shaped around the center; placement moves it to the anchor it takes.
                     variableAnchors = v
-                    variableOffset = variableOffsetBase(layer, ctx)
                     anchor = "center"
                 }
                 var justify = alongLine ? "center" : justifyValue.evaluateString(ctx)
                 autoJustify = justify == "auto" && !variableAnchors.isEmpty
                 if justify == "auto" {
-                    let h = TextShaper.alignment(variableAnchors.first ?? anchor).h
+                    let h = TextShaper.alignment(variableAnchors.first?.anchor ?? anchor).h
                     justify = h == 0 ? "left" : (h == 1 ? "right" : "center")
                 }
                 let j = justify == "right" ? 1.0 : (justify == "left" ? 0 : 0.5)
@@ -115,7 +115,7 @@ public enum SymbolLayout {
                     // One layout per justification the anchors need, the first anchor's being `shaping`'s.
                     var ranges = [glyphStart..<glyphStart, glyphStart..<glyphStart, glyphStart..<glyphStart]
                     for a in variableAnchors {
-                        let h = TextShaper.alignment(a).h, k = h == 0 ? 0 : (h == 1 ? 2 : 1)
+                        let h = TextShaper.alignment(a.anchor).h, k = h == 0 ? 0 : (h == 1 ? 2 : 1)
                         guard ranges[k].isEmpty else { continue }
                         if h == j { ranges[k] = glyphStart..<horizontalEnd; continue }
                         let start = tile.glyphQuads.count
@@ -141,8 +141,11 @@ public enum SymbolLayout {
             }
             // Icon.
             var icon: IconQuad?
-            if hasIcon {
-                icon = iconQuad(layer, ctx, provider: provider, pixelRatio: pixelRatio)
+            if hasIcon, let (quad, slot) = iconQuad(layer, ctx, provider: provider, pixelRatio: pixelRatio) {
+                icon = quad
+                if fit != "none", !shaping.isEmpty {
+                    icon = fitted(quad, slot: slot, layer, ctx, text: shaping, fit: fit, fontScale: textLayoutSize / TextShaper.oneEm)
+                }
             }
             guard !shaping.isEmpty || icon != nil else { continue }
             let glyphs = glyphStart..<horizontalEnd
@@ -160,7 +163,6 @@ public enum SymbolLayout {
                                           textBox: box, icon: icon, sortKey: sortKey, textLayoutSize: textLayoutSize,
                                           iconLayoutSize: iconLayoutSize)
                 inst.variableAnchors = variableAnchors
-                inst.variableOffset = variableOffset
                 inst.verticalGlyphs = verticalGlyphs
                 inst.justifiedGlyphs = justified
                 inst.verticalTextBox = verticalBox
@@ -241,53 +243,11 @@ public enum SymbolLayout {
         p.x >= 0 && p.x < extent && p.y >= 0 && p.y < extent
     }
 
-    /// text-variable-anchor's anchors, or nil when the layer has none.
-    static func variableAnchorList(_ layer: StyleLayer, _ ctx: EvaluationContext) -> [String]? {
-        guard layer.hasValue("text-variable-anchor", kind: .layout),
-              case .array(let a) = layer.layout("text-variable-anchor").evaluate(ctx) else { return nil }
-        let anchors = a.compactMap(\.string)
-        return anchors.isEmpty ? nil : anchors
-    }
-
-    /// The offset variable anchors start from, in 24 px units: (radial offset, .nan) when
-    /// text-radial-offset is set, else text-offset.
-    static func variableOffsetBase(_ layer: StyleLayer, _ ctx: EvaluationContext) -> (Double, Double) {
-        if layer.hasValue("text-radial-offset", kind: .layout) {
-            return (layer.layout("text-radial-offset").evaluateNumber(ctx) * TextShaper.oneEm, .nan)
-        }
-        let o = layer.layout("text-offset").evaluateNumbers(ctx)
-        guard o.count == 2 else { return (0, 0) }
-        return (o[0] * TextShaper.oneEm, o[1] * TextShaper.oneEm)
-    }
-
-    /// Where text at `anchor` sits for a radial offset `radius` (MapLibre's): diagonal anchors move
-    /// by radius/√2 on each axis, and vertical moves are shortened by `baseline` toward the text's
-    /// baseline. Units are those of `radius` and `baseline` (24 px glyph units in both callers).
-    static func radialOffset(_ anchor: String, radius r: Double, baseline: Double) -> (Double, Double) {
-        let hyp = r / 2.0.squareRoot()
-        var x = 0.0, y = 0.0
-        switch anchor {
-        case "top-right", "top-left": y = hyp - baseline
-        case "bottom-right", "bottom-left": y = -hyp + baseline
-        case "bottom": y = -r + baseline
-        case "top": y = r - baseline
-        default: break
-        }
-        switch anchor {
-        case "top-right", "bottom-right": x = -hyp
-        case "top-left", "bottom-left": x = hyp
-        case "left": x = r
-        case "right": x = -r
-        default: break
-        }
-        return (x, y)
-    }
-
     /// text-offset, or text-radial-offset when set, in 24 px units.
     static func textOffset(_ layer: StyleLayer, _ ctx: EvaluationContext, anchor: String) -> (Double, Double) {
         if layer.hasValue("text-radial-offset", kind: .layout) {
-            let r = max(0, layer.layout("text-radial-offset").evaluateNumber(ctx))
-            return radialOffset(anchor, radius: r * TextShaper.oneEm, baseline: 7)
+            let r = VariableAnchors.radial(anchor, radius: layer.layout("text-radial-offset").evaluateNumber(ctx) * TextShaper.oneEm)
+            return (r.x, r.y)
         }
         let o = layer.layout("text-offset").evaluateNumbers(ctx)
         guard o.count == 2 else { return (0, 0) }
@@ -353,7 +313,8 @@ public enum SymbolLayout {
         }
     }
 
-    static func iconQuad(_ layer: StyleLayer, _ ctx: EvaluationContext, provider: SymbolResourceProvider, pixelRatio: Double) -> IconQuad? {
+    static func iconQuad(_ layer: StyleLayer, _ ctx: EvaluationContext, provider: SymbolResourceProvider,
+                         pixelRatio: Double) -> (IconQuad, IconSlot)? {
         let value = layer.layout("icon-image").evaluate(ctx)
         var name = "", params: [String: Color] = [:]
         switch value {
@@ -377,8 +338,35 @@ public enum SymbolLayout {
             func r(_ p: Vec2) -> Vec2 { Vec2(c * p.x - s * p.y, s * p.x + c * p.y) }
             tl = r(tl); tr = r(tr); bl = r(bl); br = r(br)
         }
-        return IconQuad(tl: tl, tr: tr, bl: bl, br: br, tex: slot.rect, sdf: slot.sdf, box: (x1, y1, x2, y2),
-                        resampled: abs(slot.pixelRatio - pixelRatio) > 1e-9)
+        var quad = IconQuad(tl: tl, tr: tr, bl: bl, br: br, tex: slot.rect, sdf: slot.sdf, box: (x1, y1, x2, y2),
+                            resampled: abs(slot.pixelRatio - pixelRatio) > 1e-9)
+        quad.collision = quad.box
+        return (quad, slot)
+    }
+
+    /// An icon with icon-text-fit: its box fitted around the shaped text (at the layout text
+    /// size, icon-offset added) and cut along the image's stretch zones; its collision box grown
+    /// by the content box's margins and kept to the content's aspect ratio where the image asks.
+    static func fitted(_ quad: IconQuad, slot: IconSlot, _ layer: StyleLayer, _ ctx: EvaluationContext, text: Shaping,
+                       fit: String, fontScale: Double) -> IconQuad {
+        let o = layer.layout("icon-offset").evaluateNumbers(ctx)
+        let box = IconTextFit.fit(displaySize: slot.displaySize, text: IconBox(x1: text.left, y1: text.top, x2: text.right, y2: text.bottom),
+                                  mode: fit, padding: layer.layout("icon-text-fit-padding").evaluateNumbers(ctx),
+                                  offset: o.count == 2 ? (o[0], o[1]) : (0, 0), fontScale: fontScale)
+        var drawn = box
+        if let content = slot.content, slot.textFitWidth != nil || slot.textFitHeight != nil {
+            drawn = IconTextFit.applyTextFit(box, content: content, width: slot.textFitWidth ?? .stretchOrShrink,
+                                             height: slot.textFitHeight ?? .stretchOrShrink)
+        }
+        let angle = layer.layout("icon-rotate").evaluateNumber(ctx) * .pi / 180
+        var out = quad
+        out.box = (box.x1, box.y1, box.x2, box.y2)
+        out.tl = Vec2(box.x1, box.y1); out.tr = Vec2(box.x2, box.y1); out.bl = Vec2(box.x1, box.y2); out.br = Vec2(box.x2, box.y2)
+        out.parts = IconTextFit.parts(box: drawn, slot: slot, fitted: true, rotate: angle)
+        var c = drawn
+        if let p = IconTextFit.collisionPadding(slot) { c.x1 -= p.x1; c.y1 -= p.y1; c.x2 += p.x2; c.y2 += p.y2 }
+        out.collision = (c.x1, c.y1, c.x2, c.y2)
+        return out
     }
 }
 

@@ -46,7 +46,15 @@ extension SymbolPlacement {
         var flip = false
         if keepUpright {
             guard let f = walk(firstQ.along * fontScale), let l = walk(lastQ.along * fontScale) else { return false }
-            flip = f.x > l.x
+            // Upright on the screen: a label laid flat on the map compares its first and last
+            // glyphs projected (as GL JS does), not in the map plane, where bearing and pitch
+            // would turn the answer around.
+            if let toScreen {
+                guard let fs = toScreen(Vec2(f.x, f.y)), let ls = toScreen(Vec2(l.x, l.y)) else { return false }
+                flip = fs.x > ls.x
+            } else {
+                flip = f.x > l.x
+            }
             if let verticalFlip = verticalLayout(inst, symbols, first: f, last: l, fontScale: fontScale, walk: walk) {
                 quads = symbols.glyphQuads[inst.verticalGlyphs]
                 flip = verticalFlip

@@ -152,12 +152,16 @@ public enum SymbolPlacement {
         alignment == "auto" ? (isLine ? "map" : "viewport") : alignment
     }
 
-    static func allowOverlap(_ layer: StyleLayer, _ prefix: String, _ ctx: EvaluationContext) -> Bool {
+    /// text-overlap (icon-overlap), which wins over text-allow-overlap (true: always).
+    static func overlapMode(_ layer: StyleLayer, _ prefix: String, _ ctx: EvaluationContext) -> OverlapMode {
         if layer.hasValue("\(prefix)-overlap", kind: .layout) {
-            let v = layer.layout("\(prefix)-overlap").evaluateString(ctx)
-            return v == "always" || v == "cooperative"
+            switch layer.layout("\(prefix)-overlap").evaluateString(ctx) {
+            case "always": return .always
+            case "cooperative": return .cooperative
+            default: return .never
+            }
         }
-        return layer.layout("\(prefix)-allow-overlap").evaluateBool(ctx)
+        return layer.layout("\(prefix)-allow-overlap").evaluateBool(ctx) ? .always : .never
     }
 
     static func translate(_ layer: StyleLayer, _ prefix: String, _ ctx: EvaluationContext, _ t: Transform) -> (Double, Double) {
@@ -179,7 +183,14 @@ public enum SymbolPlacement {
     /// Two triangles (tl, tr, bl / bl, tr, br) from the corners tl, tr, bl, br: no array per glyph.
     static func emitQuad(_ out: inout [Float], _ tl: Vec2, _ tr: Vec2, _ bl: Vec2, _ br: Vec2, _ tex: AtlasRect,
                          _ fill: Color, _ halo: Color, _ opacity: Float, _ paint: [Float]) {
-        let u0 = Float(tex.x), v0 = Float(tex.y), u1 = Float(tex.x + tex.w), v1 = Float(tex.y + tex.h)
+        emitQuad(&out, tl, tr, bl, br, uv: (Float(tex.x), Float(tex.y), Float(tex.x + tex.w), Float(tex.y + tex.h)),
+                 fill, halo, opacity, paint)
+    }
+
+    /// The same with texels (u0, v0, u1, v1) that need not be whole (the pieces of a stretched icon).
+    static func emitQuad(_ out: inout [Float], _ tl: Vec2, _ tr: Vec2, _ bl: Vec2, _ br: Vec2, uv: (Float, Float, Float, Float),
+                         _ fill: Color, _ halo: Color, _ opacity: Float, _ paint: [Float]) {
+        let (u0, v0, u1, v1) = uv
         let fr = Float(fill.r), fg = Float(fill.g), fb = Float(fill.b), fa = Float(fill.a)
         let hr = Float(halo.r), hg = Float(halo.g), hb = Float(halo.b), ha = Float(halo.a)
         let p0 = paint[0], p1 = paint[1], p2 = paint[2]

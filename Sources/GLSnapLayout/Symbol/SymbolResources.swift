@@ -1,3 +1,4 @@
+import GLSnapData
 import GLSnapStyle
 
 /// A glyph ready for layout: metrics at the 24 px SDF size and where its (padded) SDF lies in the
@@ -22,10 +23,15 @@ public struct IconSlot: Sendable {
     public var stretchX: [ClosedRange<Double>]
     public var stretchY: [ClosedRange<Double>]
     public var content: [Double]?
+    /// How a fitted box keeps to the content box's aspect ratio (nil: stretchOrShrink).
+    public var textFitWidth: TextFit?
+    public var textFitHeight: TextFit?
     public init(rect: AtlasRect, pixelRatio: Double, baseScale: Double = 1, sdf: Bool, stretchX: [ClosedRange<Double>] = [],
-                stretchY: [ClosedRange<Double>] = [], content: [Double]? = nil) {
+                stretchY: [ClosedRange<Double>] = [], content: [Double]? = nil, textFitWidth: TextFit? = nil,
+                textFitHeight: TextFit? = nil) {
         self.rect = rect; self.pixelRatio = pixelRatio; self.baseScale = baseScale; self.sdf = sdf
         self.stretchX = stretchX; self.stretchY = stretchY; self.content = content
+        self.textFitWidth = textFitWidth; self.textFitHeight = textFitHeight
     }
     /// Width and height in CSS pixels at icon-size 1.
     public var displaySize: (w: Double, h: Double) {

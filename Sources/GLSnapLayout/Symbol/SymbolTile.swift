@@ -22,6 +22,11 @@ struct IconQuad: Sendable {
     var box: (Double, Double, Double, Double)
     /// The image's pixel ratio differs from the map's: the icon is resampled (linear filtering).
     var resampled = false
+    /// With icon-text-fit: the pieces drawn instead of the one quad (`IconTextFit.parts`).
+    var parts: [IconPart] = []
+    /// The box collisions use, before icon-padding (left, top, right, bottom): `box`, or for a
+    /// fitted image with a content box, grown to the image's edges.
+    var collision: (Double, Double, Double, Double) = (0, 0, 0, 0)
 }
 
 /// One label: an anchor with its text and icon.
@@ -46,10 +51,9 @@ struct SymbolInstance: Sendable {
     /// their radius in tile units.
     var circles: Range<Int> = 0..<0
     var circleRadius: Double = 0
-    /// text-variable-anchor: the anchors to try and the offset (24 px units, radial offset in x
-    /// with `.nan` in y) each is shifted by; empty for a fixed anchor.
-    var variableAnchors: [String] = []
-    var variableOffset: (Double, Double) = (0, 0)
+    /// text-variable-anchor(-offset): the anchors to try, in order, each with its offset; empty
+    /// for a fixed anchor.
+    var variableAnchors: [VariableAnchor] = []
     /// The label laid out vertically (text-writing-mode, or a line label on a steep line): its
     /// quads, and for point labels its box, already turned as drawn. Empty when it has none.
     var verticalGlyphs: Range<Int> = 0..<0

@@ -1,0 +1,68 @@
+import Foundation
+
+/// How a point symbol's collision box reaches the screen, as MapLibre GL JS projects it
+/// (`_projectCollisionBox`):
+///
+/// - viewport-aligned: a box around the projected anchor, scaled by the perspective ratio;
+/// - rotating with the map on the screen plane: the box turned to the map's projected east, its
+///   bounding box taken;
+/// - pitched with the map: the box laid in the map plane (turned to face the viewer's x axis
+///   when not rotating with the map), its eight edge points projected, their bounding box taken.
+///   Only on an unpitched view (where that is the box turned by the bearing): under pitch the
+///   trapezoid's bounding box collides far more than the render tests of the older suite
+///   (MapLibre Native's screen boxes) allow, so pitched views keep the screen-plane box.
+///
+/// Variable-anchor shifts move the box along the same east and south axes. Box units are CSS
+/// pixels at the layout size (text box × layout text size / 24, padding added).
+struct SymbolBoxFrame {
+    enum Plane { case screen, map }
+    let plane: Plane
+    /// The anchor: on the screen (CSS px) or in the map plane (CSS px at the view's zoom).
+    let origin: Vec2
+    let east: Vec2, south: Vec2
+    /// Screen plane: the perspective ratio; map plane: 1.
+    let scale: Double
+    let toScreen: (Vec2) -> Vec2?
+
+    /// The frame of a symbol at screen anchor `a` (already translated) and map-plane anchor
+    /// `planeAnchor`; `eastOnScreen` is the map's east on the screen at the anchor (unit length).
+    static func make(rotateWithMap: Bool, pitchWithMap: Bool, pitched: Bool, screenAnchor a: Vec2, planeAnchor: Vec2, perspective: Double,
+                     eastOnScreen: Vec2, cosA: Double, sinA: Double, toScreen: @escaping (Vec2) -> Vec2?) -> SymbolBoxFrame {
+        if pitchWithMap && !pitched {
+            // The map plane is north up; the view turns it by the bearing (angle = -bearing).
+            let east = rotateWithMap ? Vec2(1, 0) : Vec2(cosA, -sinA)
+            return SymbolBoxFrame(plane: .map, origin: planeAnchor, east: east, south: Vec2(-east.y, east.x), scale: 1, toScreen: toScreen)
+        }
+        let east = rotateWithMap ? eastOnScreen : Vec2(1, 0)
+        return SymbolBoxFrame(plane: .screen, origin: a, east: east, south: Vec2(-east.y, east.x), scale: perspective, toScreen: toScreen)
+    }
+
+    /// Where a shift (CSS px at the layout size, along the frame's axes) moves the anchor.
+    func shifted(_ shift: Vec2) -> SymbolBoxFrame {
+        let k = scale
+        let o = Vec2(origin.x + (east.x * shift.x + south.x * shift.y) * k, origin.y + (east.y * shift.x + south.y * shift.y) * k)
+        return SymbolBoxFrame(plane: plane, origin: o, east: east, south: south, scale: scale, toScreen: toScreen)
+    }
+
+    /// The screen bounding box of the box (x1, y1)–(x2, y2) around the anchor; nil when part of it
+    /// is behind the camera.
+    func box(_ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double) -> CollisionShape? {
+        let k = scale
+        if plane == .screen && east.x == 1 && east.y == 0 {
+            return .box(Float(origin.x + x1 * k), Float(origin.y + y1 * k), Float(origin.x + x2 * k), Float(origin.y + y2 * k))
+        }
+        var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
+        let xs = [x1 * k, (x1 + x2) / 2 * k, x2 * k], ys = [y1 * k, (y1 + y2) / 2 * k, y2 * k]
+        for (i, x) in xs.enumerated() {
+            for (j, y) in ys.enumerated() where i != 1 || j != 1 {
+                var p = Vec2(origin.x + east.x * x + south.x * y, origin.y + east.y * x + south.y * y)
+                if plane == .map {
+                    guard let s = toScreen(p) else { return nil }
+                    p = s
+                }
+                minX = min(minX, p.x); maxX = max(maxX, p.x); minY = min(minY, p.y); maxY = max(maxY, p.y)
+            }
+        }
+        return .box(Float(minX), Float(minY), Float(maxX), Float(maxY))
+    }
+}
