@@ -29,6 +29,29 @@ public final class PyramidRenderer {
         self.snapshotter = snapshotter; self.pyramid = pyramid; self.encode = encode
     }
 
+    /// Renders `metatiles` into `writer`, one batch (one transaction) per metatile, skipping
+    /// each metatile whose tiles the writer holds already (an earlier, interrupted run's);
+    /// `progress` hears of each metatile, with whether it was rendered. Returns the tiles
+    /// rendered and the tiles kept.
+    @discardableResult
+    public func run(_ metatiles: [MetaTile], into writer: TileArchiveWriter,
+                    progress: ((_ metatile: MetaTile, _ rendered: Bool) -> Void)? = nil) throws -> (rendered: Int, kept: Int) {
+        let existing = try writer.existingTiles()
+        var rendered = 0, kept = 0
+        for metatile in metatiles {
+            let tiles = metatile.tiles
+            if tiles.allSatisfy(existing.contains) {
+                kept += tiles.count
+                progress?(metatile, false)
+                continue
+            }
+            try writer.write(try render(metatile))
+            rendered += tiles.count
+            progress?(metatile, true)
+        }
+        return (rendered, kept)
+    }
+
     /// The encoded tiles of `metatile`, in row order.
     public func render(_ metatile: MetaTile) throws -> [(id: TileID, data: [UInt8])] {
         let image = try draw(metatile)

@@ -12,6 +12,7 @@ public final class MBTilesWriter: TileArchiveWriter, TileArchiveReader {
     public let path: String
     private let db: OpaquePointer
     private var insert: OpaquePointer?
+    private var select: OpaquePointer?
 
     /// Opens (creating when missing) `path`; `readOnly` opens an existing file for reading only.
     public init(path: String, readOnly: Bool = false) throws {
@@ -41,6 +42,7 @@ public final class MBTilesWriter: TileArchiveWriter, TileArchiveReader {
 
     deinit {
         sqlite3_finalize(insert)
+        sqlite3_finalize(select)
         sqlite3_close_v2(db)
     }
 
@@ -117,12 +119,17 @@ public final class MBTilesWriter: TileArchiveWriter, TileArchiveReader {
 
     /// The bytes of tile `id`, nil when absent.
     public func tile(_ id: TileID) throws -> [UInt8]? {
-        var found: [UInt8]?
-        try query("SELECT tile_data FROM tiles WHERE zoom_level = \(id.z) AND tile_column = \(id.x) AND tile_row = \(id.tmsY)") { s in
-            let count = Int(sqlite3_column_bytes(s, 0))
-            found = count > 0 ? sqlite3_column_blob(s, 0).map { Array(UnsafeRawBufferPointer(start: $0, count: count)) } ?? [] : []
-        }
-        return found
+        if select == nil { select = try prepare("SELECT tile_data FROM tiles WHERE zoom_level = ? AND tile_column = ? AND tile_row = ?") }
+        guard let s = select else { return nil }
+        defer { sqlite3_reset(s) }
+        sqlite3_bind_int(s, 1, Int32(id.z))
+        sqlite3_bind_int(s, 2, Int32(id.x))
+        sqlite3_bind_int(s, 3, Int32(id.tmsY))
+        let status = sqlite3_step(s)
+        if status == SQLITE_DONE { return nil }
+        guard status == SQLITE_ROW else { throw failure("sqlite3_step (SELECT tile \(id))", status) }
+        let count = Int(sqlite3_column_bytes(s, 0))
+        return count > 0 ? sqlite3_column_blob(s, 0).map { Array(UnsafeRawBufferPointer(start: $0, count: count)) } ?? [] : []
     }
 
     private func setMetadata(_ rows: [String: String]) throws {

@@ -244,7 +244,8 @@ final class AssembledFile {
     }
 }
 
-/// Every tile of a PMTiles v3 archive (directories followed from the root), for merging.
+/// Every tile of a PMTiles v3 archive, for merging: the directories followed from the root
+/// (leaves at most `PMTilesSource.maxLeafDepth` deep), each read checked against the file.
 public struct PMTilesArchiveReader: TileArchiveReader {
     public let path: String
     public let source: PMTilesSource
@@ -267,28 +268,75 @@ public struct PMTilesArchiveReader: TileArchiveReader {
                                    extra: rows.filter { !["name", "format", "attribution", "type", "version"].contains($0.key) })
     }
 
-    /// Walks the tile grid of each zoom of the header within the header's bounds: each lookup
-    /// goes through the source's bounds-checked directory reads.
     public func forEachTile(_ body: (TileID, [UInt8]) throws -> Void) throws {
         let h = source.header
-        for z in h.minZoom...h.maxZoom {
-            let n = Double(1 << z)
-            func column(_ lon: Double) -> Int { Int(((lon + 180) / 360 * n).rounded(.down)) }
-            func row(_ lat: Double) -> Int {
-                let s = sin(max(-85.0511287798066, min(85.0511287798066, lat)) * .pi / 180)
-                return Int(((0.5 - log((1 + s) / (1 - s)) / (4 * .pi)) * n).rounded(.down))
+        let file = try FileHandle(forReadingFrom: URL(fileURLWithPath: path))
+        defer { try? file.close() }
+        let size = try file.seekToEnd()
+        func read(_ offset: UInt64, _ length: UInt64, _ what: String) throws -> [UInt8] {
+            let (end, overflow) = offset.addingReportingOverflow(length)
+            guard !overflow, end <= size, length <= UInt64(PMTilesSource.maxTileBytes) else {
+                throw SourceError.invalidPMTiles(path: path, reason: "\(what) (\(length) bytes at \(offset)) lies past the end of the file")
             }
-            let maxIndex = (1 << z) - 1
-            // One tile more each side: the header's bounds are rounded to 1e-7 degrees.
-            let x0 = max(0, column(h.bounds[0]) - 1), x1 = min(maxIndex, column(h.bounds[2]) + 1)
-            let y0 = max(0, row(h.bounds[3]) - 1), y1 = min(maxIndex, row(h.bounds[1]) + 1)
-            guard x0 <= x1, y0 <= y1 else { continue }
-            for y in y0...y1 {
-                for x in x0...x1 {
-                    guard let id = TileID(z: z, x: x, y: y), let data = try source.tileData(id) else { continue }
+            try file.seek(toOffset: offset)
+            return [UInt8](try file.read(upToCount: Int(length)) ?? Data())
+        }
+        func directory(_ offset: UInt64, _ length: UInt64) throws -> [PMTilesEntry] {
+            let raw = try read(offset, length, "a directory")
+            let bytes = h.internalCompression == 2 ? try Inflate.inflate(raw, limit: PMTilesSource.maxDirectoryBytes) : raw
+            return try PMTilesDirectory.decode(bytes, path: path)
+        }
+        func walk(_ entries: [PMTilesEntry], depth: Int) throws {
+            for e in entries {
+                if e.runLength == 0 {
+                    guard depth < PMTilesSource.maxLeafDepth else {
+                        throw SourceError.invalidPMTiles(path: path, reason: "leaf directories nest deeper than \(PMTilesSource.maxLeafDepth)")
+                    }
+                    try walk(try directory(h.leafOffset + e.offset, e.length), depth: depth + 1)
+                    continue
+                }
+                var data = try read(h.dataOffset + e.offset, e.length, "a tile")
+                if h.tileCompression == 2 { data = try Inflate.inflate(data) }
+                for i in 0..<e.runLength {
+                    guard let id = PMTilesDirectory.tile(forID: e.tileID + i) else {
+                        throw SourceError.invalidPMTiles(path: path, reason: "tile id \(e.tileID + i) is past zoom \(TileID.maxZoom)")
+                    }
                     try body(id, data)
                 }
             }
         }
+        try walk(try directory(h.rootOffset, h.rootLength), depth: 0)
+    }
+}
+
+extension PMTilesDirectory {
+    /// The tile of a Hilbert tile id (the inverse of `tileID(_:)`); nil past `TileID.maxZoom`.
+    public static func tile(forID id: UInt64) -> TileID? {
+        var z = 0
+        var base: UInt64 = 0
+        while z <= TileID.maxZoom {
+            let count = UInt64(1) << (2 * UInt64(z))
+            if id < base + count { break }
+            base += count
+            z += 1
+        }
+        guard z <= TileID.maxZoom else { return nil }
+        let n = UInt64(1) << UInt64(z)
+        var t = id - base
+        var x: UInt64 = 0, y: UInt64 = 0
+        var s: UInt64 = 1
+        while s < n {
+            let rx = 1 & (t / 2)
+            let ry = 1 & (t ^ rx)
+            if ry == 0 {
+                if rx == 1 { x = s - 1 - x; y = s - 1 - y }
+                swap(&x, &y)
+            }
+            x += s * rx
+            y += s * ry
+            t /= 4
+            s *= 2
+        }
+        return TileID(z: z, x: Int(x), y: Int(y))
     }
 }

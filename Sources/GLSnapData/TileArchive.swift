@@ -123,6 +123,47 @@ public enum TileArchive {
         }
     }
 
+    /// Copies every tile of `readers` into `writer` in batches of `batch` tiles and finishes it
+    /// with `metadata`; a tile already written (in `writer` or by an earlier reader) is kept and
+    /// the later copy skipped (the shards of one pyramid hold each tile once). Returns the
+    /// number of tiles copied.
+    @discardableResult
+    public static func merge(_ readers: [TileArchiveReader], into writer: TileArchiveWriter, metadata: TileArchiveMetadata,
+                             batch: Int = 256) throws -> Int {
+        try writer.start(metadata)
+        var have = try writer.existingTiles()
+        var pending: [(id: TileID, data: [UInt8])] = []
+        var count = 0
+        for reader in readers {
+            try reader.forEachTile { id, data in
+                guard have.insert(id).inserted else { return }
+                pending.append((id, data))
+                count += 1
+                if pending.count >= batch {
+                    try writer.write(pending)
+                    pending.removeAll(keepingCapacity: true)
+                }
+            }
+        }
+        if !pending.isEmpty { try writer.write(pending) }
+        try writer.finish(metadata)
+        return count
+    }
+
+    /// The metadata of merged archives: the first's, with the bounds and zooms of all.
+    public static func mergedMetadata(_ all: [TileArchiveMetadata]) -> TileArchiveMetadata? {
+        guard var m = all.first else { return nil }
+        for o in all.dropFirst() {
+            if o.bounds.count == 4, m.bounds.count == 4 {
+                m.bounds = [min(o.bounds[0], m.bounds[0]), min(o.bounds[1], m.bounds[1]),
+                            max(o.bounds[2], m.bounds[2]), max(o.bounds[3], m.bounds[3])]
+            }
+            m.minZoom = min(m.minZoom, o.minZoom)
+            m.maxZoom = max(m.maxZoom, o.maxZoom)
+        }
+        return m
+    }
+
     /// Writes `bytes` to `path` through a temporary file beside it renamed over it, so that a
     /// crash leaves either the old file or the new one, never part of one.
     public static func writeAtomically(_ bytes: [UInt8], to path: String) throws {

@@ -119,17 +119,9 @@ enum TilesCommand {
         let metatiles = pyramid.metatiles(shard: shard.index, of: shard.count)
         let total = metatiles.reduce(0) { $0 + $1.x.count * $1.y.count }
         let progress = Progress(total: total, show: !a.flags.contains("--quiet") && isatty(2) != 0)
-        var rendered = 0, kept = 0
-        for metatile in metatiles {
-            let tiles = metatile.tiles
-            if tiles.allSatisfy(existing.contains) {
-                kept += tiles.count
-                progress.skip(tiles.count)
-                continue
-            }
-            try writer.write(try renderer.render(metatile))
-            rendered += tiles.count
-            progress.done(tiles.count)
+        let (rendered, kept) = try renderer.run(metatiles, into: writer) { metatile, rendered in
+            let n = metatile.x.count * metatile.y.count
+            if rendered { progress.done(n) } else { progress.skip(n) }
         }
         progress.end()
         try writer.finish(metadata)
@@ -191,42 +183,23 @@ enum TilesCommand {
         guard let output = a.options["-o"] ?? a.options["--output"], !output.isEmpty else { throw UsageError("tiles merge needs -o OUT") }
         guard !a.positionals.isEmpty else { throw UsageError("tiles merge needs the archives to merge") }
         let readers = try a.positionals.map { try TileArchive.reader(path: $0) }
-        guard var metadata = readers.first?.metadata else {
-            throw CLIError("\(a.positionals[0]) has no tile metadata (format, bounds, zooms): is it an archive glsnap tiles wrote?")
-        }
-        for (path, reader) in zip(a.positionals, readers).dropFirst() {
-            guard let m = reader.metadata else { throw CLIError("\(path) has no tile metadata (format, bounds, zooms)") }
-            guard m.format == metadata.format else {
-                throw CLIError("\(path) holds \(m.format) tiles, \(a.positionals[0]) \(metadata.format): archives of one format only")
+        var all: [TileArchiveMetadata] = []
+        for (path, reader) in zip(a.positionals, readers) {
+            guard let m = reader.metadata else {
+                throw CLIError("\(path) has no tile metadata (format, bounds, zooms): is it an archive glsnap tiles wrote?")
             }
-            if m.extra[runKey] != metadata.extra[runKey] {
-                RenderCommand.warn("\(path) was rendered with other options than \(a.positionals[0]) (\(m.extra[runKey] ?? "unknown"))")
-            }
-            if m.bounds.count == 4, metadata.bounds.count == 4 {
-                metadata.bounds = [min(m.bounds[0], metadata.bounds[0]), min(m.bounds[1], metadata.bounds[1]),
-                                   max(m.bounds[2], metadata.bounds[2]), max(m.bounds[3], metadata.bounds[3])]
-            }
-            metadata.minZoom = min(metadata.minZoom, m.minZoom)
-            metadata.maxZoom = max(metadata.maxZoom, m.maxZoom)
-        }
-        let writer = try TileArchive.writer(path: output, format: metadata.format)
-        try writer.start(metadata)
-        var have = try writer.existingTiles()
-        var batch: [(id: TileID, data: [UInt8])] = []
-        var count = 0
-        for reader in readers {
-            try reader.forEachTile { id, data in
-                guard have.insert(id).inserted else { return }
-                batch.append((id, data))
-                count += 1
-                if batch.count >= 256 {
-                    try writer.write(batch)
-                    batch.removeAll(keepingCapacity: true)
+            if let first = all.first {
+                guard m.format == first.format else {
+                    throw CLIError("\(path) holds \(m.format) tiles, \(a.positionals[0]) \(first.format): archives of one format only")
+                }
+                if m.extra[runKey] != first.extra[runKey] {
+                    RenderCommand.warn("\(path) was rendered with other options than \(a.positionals[0]) (\(m.extra[runKey] ?? "unknown"))")
                 }
             }
+            all.append(m)
         }
-        if !batch.isEmpty { try writer.write(batch) }
-        try writer.finish(metadata)
+        guard let metadata = TileArchive.mergedMetadata(all) else { throw UsageError("tiles merge needs the archives to merge") }
+        let count = try TileArchive.merge(readers, into: try TileArchive.writer(path: output, format: metadata.format), metadata: metadata)
         print("wrote \(output) (\(count) tiles from \(readers.count) archives)")
         return 0
     }
