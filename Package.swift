@@ -38,7 +38,7 @@ let package = Package(
         .target(name: "GLSnap", dependencies: ["GLSnapRender", "GLSnapLayout", "GLSnapData", "GLSnapStyle", "GLSnapImage", "CSystem"]),
         .target(name: "GLSnapServer", dependencies: ["GLSnap", "GLSnapGL", "GLSnapImage", "GLSnapStyle", "GLSnapData", "CMicroHTTPD"]),
         .target(name: "GLSnapC", dependencies: ["GLSnap", "GLSnapGL", "GLSnapImage", "GLSnapLayout", "GLSnapStyle"]),
-        .executableTarget(name: "glsnap", dependencies: ["GLSnap", "GLSnapGL", "GLSnapImage", "GLSnapStyle", "GLSnapServer"]),
+        .executableTarget(name: "glsnap", dependencies: ["GLSnap", "GLSnapData", "GLSnapGL", "GLSnapImage", "GLSnapStyle", "GLSnapServer"]),
         .executableTarget(name: "glsnap-conformance", dependencies: ["GLSnap", "GLSnapGL", "GLSnapImage", "GLSnapStyle"]),
 
         .testTarget(name: "GLSnapStyleTests", dependencies: ["GLSnapStyle"]),
@@ -49,7 +49,7 @@ let package = Package(
         .testTarget(name: "GLSnapRenderTests", dependencies: ["GLSnapRender", "GLSnapGL"]),
         // What the test targets share (a loopback HTTP server); Foundation only.
         .target(name: "GLSnapTestSupport", path: "Tests/Support"),
-        .testTarget(name: "GLSnapTests", dependencies: ["GLSnap", "GLSnapGL", "GLSnapImage", "GLSnapTestSupport"]),
+        .testTarget(name: "GLSnapTests", dependencies: ["GLSnap", "GLSnapData", "GLSnapGL", "GLSnapImage", "GLSnapTestSupport"]),
         .testTarget(name: "GLSnapCTests", dependencies: ["GLSnapC", "GLSnapStyle"]),
         .testTarget(name: "GLSnapServerTests", dependencies: ["GLSnapServer", "GLSnap", "GLSnapImage", "GLSnapTestSupport"]),
     ]

@@ -57,10 +57,10 @@ public final class Snapshotter: @unchecked Sendable {
     let workers: [RenderWorker]
     private var freeWorkers: [Int]
     private let workerAvailable = NSCondition()
-    private let tileCache: LRUCache<TileKey, Cached<VectorTile>>
-    private let geometryCache: LRUCache<GeometryKey, Cached<GeometryBox>>
-    private let rasterCache: LRUCache<TileKey, Cached<RasterBox>>
-    private let symbolCache: LRUCache<SymbolLayoutKey, Cached<SymbolTile>>
+    let tileCache: LRUCache<TileKey, Cached<VectorTile>>
+    let geometryCache: LRUCache<GeometryKey, Cached<GeometryBox>>
+    let rasterCache: LRUCache<TileKey, Cached<RasterBox>>
+    let symbolCache: LRUCache<SymbolLayoutKey, Cached<SymbolTile>>
     private var featureStates = FeatureStates()
     private static let stateGenerations = Counter()
 
@@ -108,7 +108,7 @@ public final class Snapshotter: @unchecked Sendable {
 
     /// Runs `body` on a free worker, waiting for one when all are busy; a thread gets the worker
     /// it used last when that one is free (its caches stay warm).
-    private func withWorker<T>(_ body: (RenderWorker) throws -> T) rethrows -> T {
+    func withWorker<T>(_ body: (RenderWorker) throws -> T) rethrows -> T {
         workerAvailable.lock()
         while freeWorkers.isEmpty { workerAvailable.wait() }
         let me = pthread_self()
