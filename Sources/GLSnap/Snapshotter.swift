@@ -36,6 +36,10 @@ public final class Snapshotter: @unchecked Sendable {
     }
     private var _style: LoadedStyle?
     var loadedStyle: LoadedStyle? { style }
+    /// What was left out of the current style when it was loaded, one sentence per problem as
+    /// `glsnap validate` words it (see `MapSnapshotOptions.styleErrors`); the first snapshot of
+    /// the style lists the same in its `warnings`.
+    public var styleWarnings: [String] { style?.styleWarnings ?? [] }
     /// Images added with `addImage`, by name (see Snapshotter+Images.swift).
     private var images: [String: StyleImage] = [:]
     /// Reads or changes the added images under the lock.
@@ -133,21 +137,21 @@ public final class Snapshotter: @unchecked Sendable {
         var sourceResolver = resolver
         sourceResolver.sizeLimit = DataLimits.maxResourceBytes
         style = try LoadedStyle.parse(bytes: bytes, origin: url, resolver: sourceResolver, policy: options.sourceErrors,
-                                      images: styleImages, limits: options.limits)
+                                      images: styleImages, limits: options.limits, styleErrors: options.styleErrors)
     }
 
     /// Loads a style from JSON text; relative URLs resolve against `baseURL` (a file URL or folder path).
     public func setStyle(json: String, baseURL: String? = nil) throws {
         let resolver = ResourceResolver(baseURL: baseURL, rewrite: resourceRewrite, http: httpClient)
         style = try LoadedStyle.parse(bytes: Array(json.utf8), origin: "inline JSON", resolver: resolver, policy: options.sourceErrors,
-                                      images: styleImages, limits: options.limits)
+                                      images: styleImages, limits: options.limits, styleErrors: options.styleErrors)
     }
 
     /// Loads the current style again with the current added images (after `addImage`/`removeImage`).
     func reloadStyleImages() throws {
         guard let old = style else { return }
         style = try LoadedStyle(style: old.style, origin: old.origin, resolver: old.resolver, policy: options.sourceErrors,
-                                images: styleImages, limits: options.limits)
+                                images: styleImages, limits: options.limits, styleWarnings: old.styleWarnings)
     }
 
     public func setCamera(_ camera: CameraOptions) {
@@ -185,8 +189,8 @@ public final class Snapshotter: @unchecked Sendable {
         guard center.latitude.isFinite, center.longitude.isFinite, (-90...90).contains(center.latitude) else {
             throw GLSnapError.invalidOptions("center \(center.longitude),\(center.latitude) is not a valid coordinate")
         }
-        guard zoom.isFinite, (0...24).contains(zoom) else {
-            throw GLSnapError.invalidOptions("zoom \(zoom) must be within 0...24")
+        guard zoom.isFinite, (Transform.minZoom...24).contains(zoom) else {
+            throw GLSnapError.invalidOptions("zoom \(zoom) must be within \(Int(Transform.minZoom))...24")
         }
         return Transform(width: size.width, height: size.height, center: (center.longitude, center.latitude),
                          zoom: zoom, bearing: bearing, pitch: pitch)
@@ -350,7 +354,8 @@ public final class Snapshotter: @unchecked Sendable {
         }
         var snapshot = Snapshot(image: RGBAImage(width: 1, height: 1), pixelRatio: options.pixelRatio, transform: transform)
         snapshot.timings = timings
-        snapshot.warnings = style.sourceErrors.sorted { $0.key < $1.key }.map { "source \"\($0.key)\": \($0.value)" } + builder.warnings
+        snapshot.warnings = style.takeStyleWarnings()
+            + style.sourceErrors.sorted { $0.key < $1.key }.map { "source \"\($0.key)\": \($0.value)" } + builder.warnings
             + resources.warnings + httpClient.warnings
         return snapshot
     }
