@@ -111,14 +111,12 @@ struct FrameBuilder {
                     let tiles = try rasterTiles(source: sourceName, tileSource: source, transform: transform, dem: nil, pixelRatio: pixelRatio)
                     layers.append(FrameLayer(layer: layer, source: sourceName, tiles: tiles))
                 }
-            case .hillshade:
+            case .hillshade, .colorRelief:
                 guard let sourceName = layer.source, let source = style.sources[sourceName],
                       let encoding = style.demEncodings[sourceName] else { continue }
                 let tiles = try rasterTiles(source: sourceName, tileSource: source, transform: transform, dem: encoding,
                                             pixelRatio: pixelRatio)
                 layers.append(FrameLayer(layer: layer, source: sourceName, tiles: tiles))
-            case .colorRelief:
-                continue
             }
         }
         if let placedSymbols {

@@ -24,8 +24,11 @@ final class LoadedStyle: @unchecked Sendable {
     /// The images of `*-pattern` properties, packed as they are first drawn.
     let patterns = PatternAtlas()
     /// What was left out of the style when it was loaded (`MapSnapshotOptions.styleErrors`
-    /// `.skip`), one sentence per problem with its JSON path, worded as `glsnap validate` words it.
+    /// `.skip`), one sentence per problem with its JSON path, worded as `glsnap validate` words it,
+    /// then what it asks for that glsnap does not draw (`NotDrawn`).
     let styleWarnings: [String]
+    /// The part of `styleWarnings` about values left out (the rest is `NotDrawn`'s).
+    let loadWarnings: [String]
     private let warningsReported = OnceFlag()
 
     private static let counter = Counter()
@@ -34,7 +37,8 @@ final class LoadedStyle: @unchecked Sendable {
          images: [String: StyleImage] = [:], limits: Limits = .default, styleWarnings: [String] = []) throws {
         self.style = style
         self.origin = origin
-        self.styleWarnings = styleWarnings
+        loadWarnings = styleWarnings
+        self.styleWarnings = styleWarnings + NotDrawn.warnings(style)
         self.resolver = resolver
         generation = LoadedStyle.counter.next()
         symbolResources = SymbolResources(style: style, resolver: resolver, images: images, svgLimits: limits.svg)

@@ -37,8 +37,9 @@ public final class Snapshotter: @unchecked Sendable {
     private var _style: LoadedStyle?
     var loadedStyle: LoadedStyle? { style }
     /// What was left out of the current style when it was loaded, one sentence per problem as
-    /// `glsnap validate` words it (see `MapSnapshotOptions.styleErrors`); the first snapshot of
-    /// the style lists the same in its `warnings`.
+    /// `glsnap validate` words it (see `MapSnapshotOptions.styleErrors`), then what the style
+    /// asks for that glsnap does not draw (a property, terrain, a globe), each named; the first
+    /// snapshot of the style lists the same in its `warnings`.
     public var styleWarnings: [String] { style?.styleWarnings ?? [] }
     /// Images added with `addImage`, by name (see Snapshotter+Images.swift).
     private var images: [String: StyleImage] = [:]
@@ -151,7 +152,7 @@ public final class Snapshotter: @unchecked Sendable {
     func reloadStyleImages() throws {
         guard let old = style else { return }
         style = try LoadedStyle(style: old.style, origin: old.origin, resolver: old.resolver, policy: options.sourceErrors,
-                                images: styleImages, limits: options.limits, styleWarnings: old.styleWarnings)
+                                images: styleImages, limits: options.limits, styleWarnings: old.loadWarnings)
     }
 
     public func setCamera(_ camera: CameraOptions) {

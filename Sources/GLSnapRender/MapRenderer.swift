@@ -24,6 +24,7 @@ public final class MapRenderer {
     let symbolTextures = SymbolTextures()
     let rasterTextures = RasterTextures()
     let colorRamps = ColorRamps()
+    let reliefRamps = ReliefRamps()
     /// The heatmap density target, remade when the image size changes.
     var heatmap: RenderTarget?
     /// The quad split along the other diagonal (image sources).

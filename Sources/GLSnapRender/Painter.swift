@@ -58,8 +58,7 @@ struct Painter {
         case .fillExtrusion:
             try drawFillExtrusion(item)
         case .colorRelief:
-            // Not drawn yet: color-relief layers come later.
-            return
+            try drawColorRelief(item)
         }
     }
 

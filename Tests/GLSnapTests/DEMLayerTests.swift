@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import GLSnap
+@testable import GLSnapRender
 import GLSnapImage
 
 /// hillshade's methods and lights, and color-relief, on one synthetic DEM tile: a plane rising
@@ -70,5 +71,23 @@ final class DEMLayerTests: XCTestCase {
         let p = try hillshade(#""hillshade-method": "combined", "hillshade-illumination-altitude": 90, "hillshade-illumination-direction": 90, "hillshade-highlight-color": "red", "hillshade-shadow-color": "blue""#)
         XCTAssertGreaterThan(p[0], 15, "\(p)")
         XCTAssertGreaterThan(p[2], 15, "\(p)")
+    }
+
+    func testColorReliefColorsTheElevation() throws {
+        // The middle of the tile stands at 1000 + 30 * 128 = 4840 m: 42% of the way from red to blue.
+        let (p, warnings) = try render(#"{"id": "c", "type": "color-relief", "source": "dem", "paint": {"color-relief-color": ["interpolate", ["linear"], ["elevation"], 4000, "red", 6000, "blue"]}}"#)
+        XCTAssertEqual(Double(p[0]), 255 * 0.58, accuracy: 12, "\(p)")
+        XCTAssertEqual(Double(p[2]), 255 * 0.42, accuracy: 12, "\(p)")
+        XCTAssertEqual(warnings, [])
+        // Half opacity, over black: half the color.
+        let (half, _) = try render(#"{"id": "c", "type": "color-relief", "source": "dem", "paint": {"color-relief-opacity": 0.5, "color-relief-color": ["interpolate", ["linear"], ["elevation"], 0, "lime", 10000, "lime"]}}"#)
+        XCTAssertEqual(Double(half[1]), 128, accuracy: 3, "\(half)")
+    }
+
+    func testReliefRampPacksElevationsAsTheDEM() {
+        // mapbox: (R * 65536 + G * 256 + B) / 10 - 10000; terrarium: R * 256 + G + B / 256 - 32768
+        XCTAssertEqual(ReliefRamp.pack(400, unpack: [6553.6, 25.6, 0.1, 10000]), [1, 150, 64, 255])
+        XCTAssertEqual(ReliefRamp.pack(-10.5, unpack: [256, 1, 1 / 256, 32768]), [127, 245, 128, 255])
+        XCTAssertEqual(ReliefRamp.pack(1e9, unpack: [256, 1, 1 / 256, 32768]), [255, 255, 255, 255], "clamped")
     }
 }

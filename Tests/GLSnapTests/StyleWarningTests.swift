@@ -62,4 +62,16 @@ final class StyleWarningTests: XCTestCase {
         XCTAssertEqual(r.status, 1, r.stderr)
         XCTAssertTrue(r.stderr.contains("layers[1].paint.fill-color"), r.stderr)
     }
+
+    func testWhatIsNotDrawnIsNamed() throws {
+        let s = Snapshotter(options: MapSnapshotOptions(size: Size(width: 16, height: 16)))
+        try s.setStyle(json: """
+        {"version": 8, "terrain": {"source": "box"}, "sources": {"box": {"type": "geojson", "data": {"type": "Point", "coordinates": [0, 0]}}},
+         "layers": [{"id": "f", "type": "fill", "source": "box", "paint": {"fill-layer-opacity": 0.5}}]}
+        """)
+        XCTAssertEqual(s.styleWarnings, [
+            "layer \"f\" (layers[0]): fill-layer-opacity is not drawn by glsnap; drawn with each feature at its own opacity",
+            "terrain is not drawn by glsnap; the map is drawn flat",
+        ])
+    }
 }

@@ -6,6 +6,7 @@ public enum ShaderID: String, CaseIterable, Sendable {
     case backgroundPattern = "background_pattern"
     case circle = "circle"
     case clippingMask = "clipping_mask"
+    case colorRelief = "color_relief"
     case fill = "fill"
     case fillExtrusion = "fill_extrusion"
     case fillExtrusionPattern = "fill_extrusion_pattern"
@@ -126,6 +127,22 @@ uniform mat4 u_matrix;
 
 void main() {
     gl_Position = u_matrix * vec4(a_pos, 0.0, 1.0);
+}
+
+"""#
+        case .colorRelief: return #"""
+// color-relief: a DEM tile (with its one-pixel border) on the tile's square.
+in vec2 a_pos;
+uniform mat4 u_matrix;
+uniform vec2 u_dimension;   // the DEM texture's size, border included
+
+out vec2 v_pos;
+
+void main() {
+    gl_Position = u_matrix * vec4(a_pos, 0.0, 1.0);
+    vec2 texel = 1.0 / u_dimension;
+    float inner = (u_dimension.x - 2.0) / u_dimension.x;
+    v_pos = (a_pos / 8192.0) * inner + texel;
 }
 
 """#
@@ -739,6 +756,50 @@ void main() {
 }
 
 """#
+        case .colorRelief: return #"""
+uniform sampler2D u_image;          // the DEM tile
+uniform vec4 u_unpack;              // R, G, B multipliers and the offset, for 0...255 channels
+uniform sampler2D u_elevation_stops; // the ramp's elevations, one texel each, encoded as the DEM
+uniform sampler2D u_color_stops;    // the ramp's colors (premultiplied), one texel each
+uniform int u_stop_count;
+uniform float u_opacity;
+
+in vec2 v_pos;
+out vec4 fragColor;
+
+float decode(vec4 texel) {
+    vec4 encoded = texel * 255.0;
+    encoded.a = -1.0;
+    return dot(encoded, u_unpack);
+}
+
+float stopElevation(int i) {
+    return decode(texelFetch(u_elevation_stops, ivec2(i, 0), 0));
+}
+
+void main() {
+    float elevation = decode(texture(u_image, v_pos));
+    // The stops around the elevation, by bisection: low <= elevation < high.
+    int low = 0, high = u_stop_count - 1;
+    float lowElevation = stopElevation(low), highElevation = stopElevation(high);
+    while (high - low > 1) {
+        int middle = (low + high) / 2;
+        float e = stopElevation(middle);
+        if (elevation < e) {
+            high = middle;
+            highElevation = e;
+        } else {
+            low = middle;
+            lowElevation = e;
+        }
+    }
+    // Between the two texels, linear filtering mixes their colors; past the ends, the end's color.
+    float n = float(u_stop_count);
+    float x = (float(low) + (elevation - lowElevation) / (highElevation - lowElevation) + 0.5) / n;
+    fragColor = u_opacity * texture(u_color_stops, vec2(clamp(x, 0.5 / n, (n - 0.5) / n), 0.5));
+}
+
+"""#
         case .fill: return #"""
 in vec4 v_color;
 out vec4 fragColor;
@@ -1154,6 +1215,7 @@ void main() {
         case .backgroundPattern: return ["a_pos"]
         case .circle: return ["a_pos", "a_color", "a_radius", "a_blur", "a_opacity", "a_stroke_color", "a_stroke_width", "a_stroke_opacity"]
         case .clippingMask: return ["a_pos"]
+        case .colorRelief: return ["a_pos"]
         case .fill: return ["a_pos", "a_color", "a_opacity"]
         case .fillExtrusion: return ["a_pos", "a_normal_ed", "a_color", "a_height", "a_base"]
         case .fillExtrusionPattern: return ["a_pos", "a_normal_ed", "a_height", "a_base", "a_pattern", "a_pixel_ratio"]
