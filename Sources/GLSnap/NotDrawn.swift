@@ -5,8 +5,6 @@ import GLSnapStyle
 enum NotDrawn {
     /// Layer properties glsnap reads nowhere, with what is drawn instead.
     static let properties: [(kind: PropertyKind, name: String, instead: String)] = [
-        (.paint, "fill-layer-opacity", "each feature at its own opacity"),
-        (.paint, "line-layer-opacity", "each feature at its own opacity"),
         (.layout, "fill-extrusion-rounded-corner-distance", "square corners"),
         (.layout, "text-writing-mode", "horizontal text"),
         (.layout, "text-variable-anchor-offset", "the anchors without their offsets"),

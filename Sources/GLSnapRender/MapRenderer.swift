@@ -27,6 +27,8 @@ public final class MapRenderer {
     let reliefRamps = ReliefRamps()
     /// The heatmap density target, remade when the image size changes.
     var heatmap: RenderTarget?
+    /// The target of layers drawn with a layer opacity, remade when the image size changes.
+    var layerTargetCache: LayerTarget?
     /// The quad split along the other diagonal (image sources).
     let imageQuadIndices: Buffer
     /// The number of the frame being drawn (for cache eviction).

@@ -67,10 +67,10 @@ final class StyleWarningTests: XCTestCase {
         let s = Snapshotter(options: MapSnapshotOptions(size: Size(width: 16, height: 16)))
         try s.setStyle(json: """
         {"version": 8, "terrain": {"source": "box"}, "sources": {"box": {"type": "geojson", "data": {"type": "Point", "coordinates": [0, 0]}}},
-         "layers": [{"id": "f", "type": "fill", "source": "box", "paint": {"fill-layer-opacity": 0.5}}]}
+         "layers": [{"id": "f", "type": "fill-extrusion", "source": "box", "layout": {"fill-extrusion-rounded-corner-distance": 2}}]}
         """)
         XCTAssertEqual(s.styleWarnings, [
-            "layer \"f\" (layers[0]): fill-layer-opacity is not drawn by glsnap; drawn with each feature at its own opacity",
+            "layer \"f\" (layers[0]): fill-extrusion-rounded-corner-distance is not drawn by glsnap; drawn with square corners",
             "terrain is not drawn by glsnap; the map is drawn flat",
         ])
     }

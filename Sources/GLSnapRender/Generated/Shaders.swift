@@ -16,6 +16,7 @@ public enum ShaderID: String, CaseIterable, Sendable {
     case heatmapTexture = "heatmap_texture"
     case hillshade = "hillshade"
     case hillshadePrepare = "hillshade_prepare"
+    case layerComposite = "layer_composite"
     case line = "line"
     case lineGradient = "line_gradient"
     case linePattern = "line_pattern"
@@ -382,6 +383,15 @@ void main() {
     vec2 texel = 1.0 / u_dimension;
     float inner = (u_dimension.x - 2.0) / u_dimension.x;
     v_pos = (a_pos / 8192.0) * inner + texel;
+}
+
+"""#
+        case .layerComposite: return #"""
+// A layer drawn offscreen, blended onto the frame at the layer's opacity: a quad over the view.
+in vec2 a_pos;   // -1...1
+
+void main() {
+    gl_Position = vec4(a_pos, 0.0, 1.0);
 }
 
 """#
@@ -1031,6 +1041,18 @@ void main() {
 }
 
 """#
+        case .layerComposite: return #"""
+uniform sampler2D u_image;   // the layer, premultiplied, the frame's size
+uniform float u_opacity;
+
+out vec4 fragColor;
+
+void main() {
+    // Pixel for pixel: the target has the frame's size and orientation.
+    fragColor = texelFetch(u_image, ivec2(gl_FragCoord.xy), 0) * u_opacity;
+}
+
+"""#
         case .line: return #"""
 uniform float u_device_pixel_ratio;
 // Dashes: the program is compiled with LINE_DASHED defined for layers with line-dasharray (a
@@ -1225,6 +1247,7 @@ void main() {
         case .heatmapTexture: return ["a_pos"]
         case .hillshade: return ["a_pos"]
         case .hillshadePrepare: return ["a_pos"]
+        case .layerComposite: return ["a_pos"]
         case .line: return ["a_pos_normal", "a_data", "a_color", "a_opacity", "a_width", "a_gapwidth", "a_offset", "a_blur", "a_floorwidth"]
         case .lineGradient: return ["a_pos_normal", "a_data", "a_lineprogress", "a_opacity", "a_width", "a_gapwidth", "a_offset", "a_blur"]
         case .linePattern: return ["a_pos_normal", "a_data", "a_opacity", "a_width", "a_gapwidth", "a_offset", "a_blur", "a_pattern", "a_pixel_ratio"]
