@@ -129,7 +129,7 @@ struct FrameBuilder {
         }
         var frame = Frame(transform: transform, pixelRatio: pixelRatio, width: width, height: height, piece: piece,
                           layers: layers, styleGeneration: style.generation)
-        frame.light = style.style.json["light"] ?? .null
+        frame.lightProperties = style.lightProperties
         resolvePatterns(layers, zoom: zoom, pixelRatio: pixelRatio)
         frame.patterns = style.patterns
         frame.featureStates = featureStates

@@ -30,6 +30,8 @@ final class LoadedStyle: @unchecked Sendable {
     /// The part of `styleWarnings` about values left out (the rest is `NotDrawn`'s).
     let loadWarnings: [String]
     private let warningsReported = OnceFlag()
+    /// The style's `light`, compiled once (`Style.lightProperties()`).
+    let lightProperties: [String: PropertyValue]
 
     private static let counter = Counter()
 
@@ -38,6 +40,7 @@ final class LoadedStyle: @unchecked Sendable {
         self.style = style
         self.origin = origin
         loadWarnings = styleWarnings
+        lightProperties = style.lightProperties()
         self.styleWarnings = styleWarnings + NotDrawn.warnings(style)
         self.resolver = resolver
         generation = LoadedStyle.counter.next()

@@ -39,8 +39,10 @@ extension Painter {
         gl.Uniform1i(program.location("u_image"), 0)
         let mixed = Set(tiles.map(\.tile.id.z)).count > 1
         if mixed { releaseStencil() }
+        let nearest = layer.paint("resampling").evaluateString(ctx) == "nearest"
         for (t, target) in zip(tiles, slopes) {
             context.bind(target.texture, unit: 0)
+            setFilter(magnify: nearest ? GL_NEAREST : GL_LINEAR, minify: GL_LINEAR)
             let id = t.tile.id
             let n = pow(2, Double(id.z))
             gl.Uniform2f(program.location("u_latrange"), Float(Mercator.lat(y: Double(id.y) / n)), Float(Mercator.lat(y: Double(id.y + 1) / n)))

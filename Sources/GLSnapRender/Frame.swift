@@ -45,8 +45,9 @@ public struct Frame {
     public var layers: [FrameLayer]
     /// Changes whenever the style changes, so cached per-vertex paint is not reused across styles.
     public var styleGeneration: Int
-    /// The style's `light` object (null for the default light), for fill-extrusion shading.
-    public var light: JSON = .null
+    /// The style's `light` properties (`Style.lightProperties()`; empty: the default light), for
+    /// fill-extrusion shading.
+    public var lightProperties: [String: PropertyValue] = [:]
     /// The images of the frame's `*-pattern` properties (resolved before drawing; nil when none).
     public var patterns: PatternAtlas?
     /// Feature states, for paint properties that read `feature-state`.
