@@ -52,4 +52,12 @@ final class LenientStyleTests: XCTestCase {
         XCTAssertEqual(dropped.map(\.path), ["layers"])
         XCTAssertThrowsError(try Style(json: .array([]), dropping: &dropped), "not an object is still refused")
     }
+
+    func testMixedFilterReadsAsAnExpressionAsInGLJS() throws {
+        // GL JS 6 (render test filter/mixed-legacy-expression): the legacy member compares two strings.
+        let json: JSON = try JSON.parse(Array(#"["any", ["==", ["get", "position"], "left"], ["==", "position", "left"]]"#.utf8))
+        let (filter, errors) = Filter.compile(json)
+        XCTAssertEqual(errors.map(\.message), [])
+        guard case .expression? = filter?.kind else { return XCTFail("\(String(describing: filter))") }
+    }
 }

@@ -7,7 +7,7 @@ import GLSnapImage
 /// with `styleErrors: .fail` / `--strict`.
 final class StyleWarningTests: XCTestCase {
     /// A red background, then a fill whose color does not parse and a layer whose filter mixes
-    /// legacy and expression syntax (it would cover the map in blue).
+    /// legacy and expression syntax and compiles as neither (it would cover the map in blue).
     static let style = """
     {"version": 8, "center": [0, 0], "zoom": 1,
      "sources": {"box": {"type": "geojson", "data": {"type": "Polygon",
@@ -17,7 +17,7 @@ final class StyleWarningTests: XCTestCase {
       {"id": "fill", "type": "fill", "source": "box",
        "paint": {"fill-color": "hsla(0, 0, 0, 0)", "fill-opacity": 0}},
       {"id": "mixed", "type": "fill", "source": "box", "paint": {"fill-color": "blue"},
-       "filter": ["all", ["==", "$type", "Polygon"], ["==", ["geometry-type"], "Polygon"]]}
+       "filter": ["all", ["==", "$type", 1], ["==", ["geometry-type"], "Polygon"]]}
      ]}
     """
 
