@@ -90,7 +90,7 @@ enum {
 
 typedef struct glsnap_camera {
     double longitude, latitude;  /* degrees; latitude within -90...90 */
-    double zoom;                 /* 0...24 */
+    double zoom;                 /* -2...24 (below 0 the world is smaller than 512 points) */
     double bearing;              /* degrees clockwise from north */
     double pitch;                /* degrees from straight down, 0...85 */
     unsigned int fields;         /* GLSNAP_CAMERA_* bits of the fields set */
