@@ -69,7 +69,7 @@ typedef enum glsnap_format {
 /* How a snapshotter renders. Fill with glsnap_options_init, then change fields. */
 typedef struct glsnap_options {
     double width, height;        /* size in points (CSS pixels); default 512 x 512 */
-    double pixel_ratio;          /* image pixels per point, 0.1...8; default 1 */
+    double pixel_ratio;          /* image pixels per point, 0.1...32; default 1 */
     int workers;                 /* GL contexts, each a render thread: 1...64; default 1 */
     int backend;                 /* a glsnap_backend; default GLSNAP_BACKEND_OSMESA */
     int draw_on_calling_thread;  /* nonzero: draw on the thread that calls render instead of the
@@ -90,7 +90,7 @@ enum {
 
 typedef struct glsnap_camera {
     double longitude, latitude;  /* degrees; latitude within -90...90 */
-    double zoom;                 /* 0...24 */
+    double zoom;                 /* -2...24 (below 0 the world is smaller than 512 points) */
     double bearing;              /* degrees clockwise from north */
     double pitch;                /* degrees from straight down, 0...85 */
     unsigned int fields;         /* GLSNAP_CAMERA_* bits of the fields set */

@@ -2,6 +2,9 @@ uniform sampler2D u_image;
 uniform vec2 u_dimension;
 uniform float u_zoom;
 uniform vec4 u_unpack;      // R, G, B multipliers and the offset, for 0...255 channels
+// The DEM tile's pixels / 128: GL JS's newer hillshade methods scale slopes by the tile's size
+// (the standard method's as if every tile were 512 pixels).
+uniform float u_slope_scale;
 
 in vec2 v_pos;
 out vec4 fragColor;
@@ -31,5 +34,7 @@ void main() {
     float exaggeration = u_zoom < 15.0 ? (u_zoom - 15.0) * factor : 0.0;
     vec2 slope = vec2((ne + e + e + se) - (nw + w + w + sw),
                       (sw + s + s + se) - (nw + n + n + ne)) / pow(2.0, exaggeration + (19.2562 - u_zoom));
-    fragColor = clamp(vec4(slope / 2.0 + 0.5, 1.0, 1.0), 0.0, 1.0);
+    // Red and green: the standard method's slopes (up to 1); blue and alpha: the newer methods'
+    // (up to 4), each encoded as GL JS encodes its own.
+    fragColor = clamp(vec4(slope / 2.0 + 0.5, slope * u_slope_scale / 8.0 + 0.5), 0.0, 1.0);
 }

@@ -117,14 +117,12 @@ struct FrameBuilder {
                     let tiles = try rasterTiles(source: sourceName, tileSource: source, transform: transform, dem: nil, pixelRatio: pixelRatio)
                     layers.append(FrameLayer(layer: layer, source: sourceName, tiles: tiles))
                 }
-            case .hillshade:
+            case .hillshade, .colorRelief:
                 guard let sourceName = layer.source, let source = style.sources[sourceName],
                       let encoding = style.demEncodings[sourceName] else { continue }
                 let tiles = try rasterTiles(source: sourceName, tileSource: source, transform: transform, dem: encoding,
                                             pixelRatio: pixelRatio)
                 layers.append(FrameLayer(layer: layer, source: sourceName, tiles: tiles))
-            case .colorRelief:
-                continue
             }
         }
         if let placedSymbols {
@@ -139,7 +137,7 @@ struct FrameBuilder {
         var frame = Frame(transform: transform, pixelRatio: pixelRatio, width: width, height: height, piece: piece,
                           layers: layers, styleGeneration: style.generation)
         frame.paintGenerations = style.paintGenerations
-        frame.light = style.style.json["light"] ?? .null
+        frame.lightProperties = style.lightProperties
         resolvePatterns(layers, zoom: zoom, pixelRatio: pixelRatio)
         frame.patterns = style.patterns
         frame.featureStates = featureStates

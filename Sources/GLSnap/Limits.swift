@@ -12,8 +12,10 @@ public struct Limits: Sendable {
     /// Largest band of rows held at once while streaming an image (bands are full width, so very
     /// wide images get shorter bands).
     public var maxBandBytes: Int = 256 << 20
-    /// Pixel ratio range.
-    public var pixelRatio: ClosedRange<Double> = 0.1...8
+    /// Pixel ratio range (default 0.1...32). The image's pixels are bounded by `maxImageSide` and
+    /// `maxImagePixels` whatever the ratio; GL JS and MapLibre Native draw ratios past 8 (GL JS's
+    /// render test `regressions/mapbox-gl-js#7066` is drawn at 10).
+    public var pixelRatio: ClosedRange<Double> = 0.1...32
     /// Byte budgets of the caches shared by a snapshotter's snapshots (estimated sizes): decoded
     /// vector tiles, tessellated tile layers, decoded raster tiles, laid-out symbols of tile layers.
     public var tileCacheBytes: Int = 256 << 20

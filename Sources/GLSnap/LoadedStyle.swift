@@ -34,15 +34,28 @@ final class LoadedStyle: @unchecked Sendable {
     /// What `["global-state", name]` reads: the style's `state` defaults with the values of
     /// `Snapshotter.setGlobalStateProperty` over them.
     let globalState: [String: JSON]
+    /// What was left out of the style when it was loaded (`MapSnapshotOptions.styleErrors`
+    /// `.skip`), one sentence per problem with its JSON path, worded as `glsnap validate` words it,
+    /// then what it asks for that glsnap does not draw (`NotDrawn`).
+    let styleWarnings: [String]
+    /// The part of `styleWarnings` about values left out (the rest is `NotDrawn`'s).
+    let loadWarnings: [String]
+    private let warningsReported = OnceFlag()
+    /// The style's `light`, compiled once (`Style.lightProperties()`).
+    let lightProperties: [String: PropertyValue]
 
     static let counter = Counter()
 
     /// `reuse` (a runtime edit of `reuse.previous`): sources not changed stay open with their
     /// cached tiles, and layers whose layout did not change keep their tessellation.
     init(style: Style, origin: String, resolver: ResourceResolver, policy: SourceErrorPolicy,
-         images: [String: StyleImage] = [:], limits: Limits = .default, reuse: StyleReuse? = nil) throws {
+         images: [String: StyleImage] = [:], limits: Limits = .default, reuse: StyleReuse? = nil,
+         styleWarnings: [String] = []) throws {
         self.style = style
         self.origin = origin
+        loadWarnings = styleWarnings
+        lightProperties = style.lightProperties()
+        self.styleWarnings = styleWarnings + NotDrawn.warnings(style)
         self.resolver = resolver
         generation = LoadedStyle.counter.next()
         globalState = reuse?.globalState ?? style.globalStateDefaults
@@ -175,12 +188,16 @@ final class LoadedStyle: @unchecked Sendable {
         }
         let resolver = ResourceResolver(baseURL: url.absoluteString, rewrite: rewrite, http: http)
         return try parse(bytes: [UInt8](data), origin: path, resolver: resolver, policy: options.sourceErrors, images: images,
-                         limits: limits)
+                         limits: limits, styleErrors: options.styleErrors)
     }
 
+    /// The style's problems are refused (`styleErrors` `.fail`, `StyleError.invalid` listing
+    /// them) or left out with a warning each (`.skip`).
     static func parse(bytes: [UInt8], origin: String, resolver: ResourceResolver, policy: SourceErrorPolicy,
-                      images: [String: StyleImage] = [:], limits: Limits = .default) throws -> LoadedStyle {
+                      images: [String: StyleImage] = [:], limits: Limits = .default,
+                      styleErrors: SourceErrorPolicy = .fail) throws -> LoadedStyle {
         let style: Style
+        var warnings: [String] = []
         do {
             let json: JSON
             do { json = try JSON.parse(bytes) } catch let e as JSONParseError {
@@ -190,13 +207,38 @@ final class LoadedStyle: @unchecked Sendable {
             if let count = json["layers"]?.arrayValue?.count, count > limits.maxStyleLayers {
                 throw GLSnapError.style(source: origin, message: "it has \(count) layers, over the limit of \(limits.maxStyleLayers) (Limits.maxStyleLayers)")
             }
-            style = try Style(json: json)
+            if styleErrors == .skip {
+                var dropped: [StyleProblem] = []
+                style = try Style(json: json, dropping: &dropped)
+                if !dropped.isEmpty { warnings = StyleWarnings.sentences(dropped, bytes: bytes, origin: origin) }
+            } else {
+                style = try Style(json: json)
+            }
         } catch let e as GLSnapError {
             throw e
         } catch {
             throw GLSnapError.style(source: origin, message: "\(error)")
         }
-        return try LoadedStyle(style: style, origin: origin, resolver: resolver, policy: policy, images: images, limits: limits)
+        return try LoadedStyle(style: style, origin: origin, resolver: resolver, policy: policy, images: images, limits: limits,
+                               styleWarnings: warnings)
+    }
+
+    /// `styleWarnings` the first time it is asked for, then nothing: a style's problems are
+    /// reported once, by the first snapshot of it (as sprite and glyph problems are).
+    func takeStyleWarnings() -> [String] {
+        warningsReported.first() ? styleWarnings : []
+    }
+}
+
+/// True the first time `first()` is called, then false (thread-safe).
+final class OnceFlag: @unchecked Sendable {
+    private var done = false
+    private let lock = NSLock()
+    func first() -> Bool {
+        lock.lock(); defer { lock.unlock() }
+        if done { return false }
+        done = true
+        return true
     }
 }
 

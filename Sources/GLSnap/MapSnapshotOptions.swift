@@ -21,6 +21,14 @@ public struct MapSnapshotOptions: Sendable {
     /// reported once, by the snapshot that met it; a service answering many requests sets
     /// `.skip` and logs the warning rather than failing that one request.
     public var resourceErrors: SourceErrorPolicy?
+    /// What a style value glsnap cannot use does (a paint value that does not parse, an
+    /// `interpolate` whose stops do not ascend, a filter that does not compile, a layer of an
+    /// unknown type): `.skip` (default) loads the style as MapLibre does, leaving the value out
+    /// (the property takes its default; a bad layer or filter skips the layer) and listing one
+    /// warning per problem, with its JSON path as `glsnap validate` words it, in the first
+    /// `Snapshot.warnings` of the style; `.fail` refuses the style (`setStyle` throws, listing
+    /// every problem), as `glsnap render --strict` does.
+    public var styleErrors: SourceErrorPolicy = .skip
     /// An SQLite file that keeps HTTP(S) responses between runs (see `HTTPOptions.diskCachePath`);
     /// nil (default) keeps them in memory. Read once, at init: the snapshotter's `httpClient`
     /// is then one of its own with this disk cache. Problems with the file (a corrupt cache is

@@ -95,6 +95,7 @@ extension Snapshotter {
         var builder = FrameBuilder(style: style, tiles: tileCache, geometries: geometryCache, rasters: rasterCache, symbols: symbolCache,
                                    policy: options.sourceErrors)
         builder.featureStates = currentFeatureStates()
+        builder.counters = workCounters
         builder.crossSourceCollisions = options.crossSourceCollisions
         builder.budget = TessellationBudget(maxElements: max(1, limits.maxTileGeometry),
                                             triangulationStepsPerVertex: max(1, limits.triangulationStepsPerVertex))

@@ -46,6 +46,11 @@ public final class Snapshotter: @unchecked Sendable {
     }
     /// Cache misses of this snapshotter's snapshots (see `workCounts`).
     let workCounters = WorkCounters()
+    /// What was left out of the current style when it was loaded, one sentence per problem as
+    /// `glsnap validate` words it (see `MapSnapshotOptions.styleErrors`), then what the style
+    /// asks for that glsnap does not draw (a property, terrain, a globe), each named; the first
+    /// snapshot of the style lists the same in its `warnings`.
+    public var styleWarnings: [String] { style?.styleWarnings ?? [] }
     /// Images added with `addImage`, by name (see Snapshotter+Images.swift).
     private var images: [String: StyleImage] = [:]
     /// Reads or changes the added images under the lock.
@@ -144,7 +149,7 @@ public final class Snapshotter: @unchecked Sendable {
         sourceResolver.sizeLimit = DataLimits.maxResourceBytes
         try replaceStyle { _ in
             try LoadedStyle.parse(bytes: bytes, origin: url, resolver: sourceResolver, policy: options.sourceErrors,
-                                  images: styleImages, limits: options.limits)
+                                  images: styleImages, limits: options.limits, styleErrors: options.styleErrors)
         }
     }
 
@@ -153,7 +158,7 @@ public final class Snapshotter: @unchecked Sendable {
         let resolver = ResourceResolver(baseURL: baseURL, rewrite: resourceRewrite, http: httpClient)
         try replaceStyle { _ in
             try LoadedStyle.parse(bytes: Array(json.utf8), origin: "inline JSON", resolver: resolver, policy: options.sourceErrors,
-                                  images: styleImages, limits: options.limits)
+                                  images: styleImages, limits: options.limits, styleErrors: options.styleErrors)
         }
     }
 
@@ -165,7 +170,8 @@ public final class Snapshotter: @unchecked Sendable {
         var reuse = StyleReuse(previous: old)
         reuse.keepResources = false
         style = try LoadedStyle(style: old.style, origin: old.origin, resolver: old.resolver, policy: options.sourceErrors,
-                                images: styleImages, limits: options.limits, reuse: reuse)
+                                images: styleImages, limits: options.limits, reuse: reuse,
+                                styleWarnings: old.loadWarnings)
     }
 
     public func setCamera(_ camera: CameraOptions) {
@@ -203,8 +209,8 @@ public final class Snapshotter: @unchecked Sendable {
         guard center.latitude.isFinite, center.longitude.isFinite, (-90...90).contains(center.latitude) else {
             throw GLSnapError.invalidOptions("center \(center.longitude),\(center.latitude) is not a valid coordinate")
         }
-        guard zoom.isFinite, (0...24).contains(zoom) else {
-            throw GLSnapError.invalidOptions("zoom \(zoom) must be within 0...24")
+        guard zoom.isFinite, (Transform.minZoom...24).contains(zoom) else {
+            throw GLSnapError.invalidOptions("zoom \(zoom) must be within \(Int(Transform.minZoom))...24")
         }
         return Transform(width: size.width, height: size.height, center: (center.longitude, center.latitude),
                          zoom: zoom, bearing: bearing, pitch: pitch)
@@ -373,7 +379,8 @@ public final class Snapshotter: @unchecked Sendable {
         snapshot.timings = timings
         snapshot.queryIndex = SnapshotQueryIndex(style: style, transform: transform, covers: builder.fullCovers,
                                                  symbols: builder.placedSymbolsByLayer, states: builder.featureStates, tiles: tileCache)
-        snapshot.warnings = style.sourceErrors.sorted { $0.key < $1.key }.map { "source \"\($0.key)\": \($0.value)" } + builder.warnings
+        snapshot.warnings = style.takeStyleWarnings()
+            + style.sourceErrors.sorted { $0.key < $1.key }.map { "source \"\($0.key)\": \($0.value)" } + builder.warnings
             + resources.warnings + httpClient.warnings
         return snapshot
     }

@@ -123,6 +123,9 @@ public func glsnap_snapshotter_new(_ o: UnsafeRawPointer?, _ error: UnsafeMutabl
                                      backend: backend, workers: Int(given.workers),
                                      sourceErrors: given.skipSourceErrors != 0 ? .skip : .fail)
     options.drawOnCallingThread = given.drawOnCallingThread != 0
+    // The editing calls (glsnap_set_paint_property, ...) load the edited style again and count on
+    // a bad value being refused, as pymgl's setters refuse it.
+    options.styleErrors = .fail
     do { _ = try options.pixelSize() } catch let e {
         report(CallError(e).message, error, errorSize); return nil
     }

@@ -23,10 +23,13 @@ public enum Mercator {
 ///
 /// Pixels are CSS pixels from the top-left corner. `worldSize` = 512 * 2^zoom: the whole world
 /// is one 512-pixel tile at zoom 0. Latitude is clamped to ±85.051129, pitch to 0...85 degrees,
-/// zoom to 0...`TileID.maxZoom`; the bearing is kept as given (degrees clockwise from north).
+/// zoom to `minZoom`...`TileID.maxZoom`; the bearing is kept as given (degrees clockwise from north).
 public struct Transform: Sendable {
     /// MapLibre's vertical field of view: 2 * atan(1/3) radians, about 36.87 degrees.
     public static let fieldOfView = 0.6435011087932844
+    /// The lowest zoom, GL JS's lowest `minZoom`: at -2 the world is 128 pixels wide.
+    public static let minZoom = -2.0
+
     /// Pixels across one tile at integer zoom.
     public static let tileSize = 512.0
 
@@ -59,7 +62,7 @@ public struct Transform: Sendable {
         self.height = height
         let lat = min(max(center.lat.isFinite ? center.lat : 0, -Mercator.maxLatitude), Mercator.maxLatitude)
         self.center = (center.lon.isFinite ? center.lon : 0, lat)
-        self.zoom = min(max(zoom.isFinite ? zoom : 0, 0), Double(TileID.maxZoom))
+        self.zoom = min(max(zoom.isFinite ? zoom : 0, Transform.minZoom), Double(TileID.maxZoom))
         self.bearing = bearing.isFinite ? bearing : 0
         self.pitch = min(max(pitch.isFinite ? pitch : 0, 0), 85)
 

@@ -30,7 +30,7 @@ extension Painter {
         let program = try renderer.programs.program(shader)
         context.use(program)
         if patterned { guard bindPatternAtlas(program) else { return } }
-        let light = ExtrusionLight(frame.light, bearing: frame.transform.bearing)
+        let light = ExtrusionLight(frame.lightProperties, zoom: zoom, bearing: frame.transform.bearing)
         gl.Uniform3f(program.location("u_lightpos"), Float(light.position.0), Float(light.position.1), Float(light.position.2))
         gl.Uniform3f(program.location("u_lightcolor"), Float(light.color.r), Float(light.color.g), Float(light.color.b))
         gl.Uniform1f(program.location("u_lightintensity"), Float(light.intensity))

@@ -22,23 +22,27 @@ extension Painter {
         let ctx = EvaluationContext(zoom: zoom)
         let program = try renderer.programs.program(.hillshade)
         context.use(program)
-        // Direction and colors are arrays in the spec (multidirectional shading); the standard
-        // method uses the first of each.
-        var azimuth = (layer.paint("hillshade-illumination-direction").evaluateNumbers(ctx).first ?? 335) * .pi / 180
-        if layer.paint("hillshade-illumination-anchor").evaluateString(ctx) == "viewport" {
-            azimuth += frame.transform.bearing * .pi / 180
-        }
-        gl.Uniform2f(program.location("u_light"), Float(layer.paint("hillshade-exaggeration").evaluateNumber(ctx)), Float(azimuth))
+        let lights = HillshadeLights(layer, ctx, bearing: frame.transform.bearing)
+        gl.Uniform2f(program.location("u_light"), Float(layer.paint("hillshade-exaggeration").evaluateNumber(ctx)),
+                     Float(lights.azimuths[0]))
         for (name, property) in [("u_shadow", "hillshade-shadow-color"), ("u_highlight", "hillshade-highlight-color"),
                                  ("u_accent", "hillshade-accent-color")] {
             let c = Painter.firstColor(layer.paint(property), ctx)
             gl.Uniform4f(program.location(name), Float(c.r), Float(c.g), Float(c.b), Float(c.a))
         }
+        gl.Uniform1i(program.location("u_method"), lights.method.rawValue)
+        gl.Uniform1i(program.location("u_light_count"), Int32(lights.count))
+        gl.Uniform1fv(program.location("u_azimuths"), Int32(lights.count), lights.azimuths.map(Float.init))
+        gl.Uniform1fv(program.location("u_altitudes"), Int32(lights.count), lights.altitudes.map(Float.init))
+        gl.Uniform4fv(program.location("u_shadows"), Int32(lights.count), lights.shadows.flatMap { [Float($0.r), Float($0.g), Float($0.b), Float($0.a)] })
+        gl.Uniform4fv(program.location("u_highlights"), Int32(lights.count), lights.highlights.flatMap { [Float($0.r), Float($0.g), Float($0.b), Float($0.a)] })
         gl.Uniform1i(program.location("u_image"), 0)
         let mixed = Set(tiles.map(\.tile.id.z)).count > 1
         if mixed { releaseStencil() }
+        let nearest = layer.paint("resampling").evaluateString(ctx) == "nearest"
         for (t, target) in zip(tiles, slopes) {
             context.bind(target.texture, unit: 0)
+            setFilter(magnify: nearest ? GL_NEAREST : GL_LINEAR, minify: GL_LINEAR)
             let id = t.tile.id
             let n = pow(2, Double(id.z))
             gl.Uniform2f(program.location("u_latrange"), Float(Mercator.lat(y: Double(id.y) / n)), Float(Mercator.lat(y: Double(id.y + 1) / n)))
@@ -50,6 +54,19 @@ extension Painter {
             gl.DrawElements(GLenum(GL_TRIANGLES), 6, GLenum(GL_UNSIGNED_INT), nil)
         }
         if mixed { releaseStencil() }
+    }
+
+    /// The colors of a color or color-array property (one for a single color).
+    static func colors(_ value: PropertyValue, _ ctx: EvaluationContext) -> [Color] {
+        func color(_ v: Value) -> Color? {
+            switch v {
+            case .color(let c): return c
+            case .string(let s): return Color.parse(s)
+            default: return nil
+            }
+        }
+        if case .array(let items) = value.evaluate(ctx) { return items.compactMap(color) }
+        return color(value.evaluate(ctx)).map { [$0] } ?? []
     }
 
     /// A color property's value, or the first of a color array.
@@ -84,6 +101,7 @@ extension Painter {
         gl.Uniform1i(program.location("u_image"), 0)
         gl.Uniform2f(program.location("u_dimension"), Float(box.image.width), Float(box.image.height))
         gl.Uniform1f(program.location("u_zoom"), Float(zoom))
+        gl.Uniform1f(program.location("u_slope_scale"), Float(size) / 128)
         gl.Uniform4f(program.location("u_unpack"), unpack[0], unpack[1], unpack[2], unpack[3])
         context.apply(DrawModes(color: .unblended))
         bindStream(renderer.tileQuad, location: ProgramSet.location("a_pos", in: .hillshadePrepare), components: 2, type: GLenum(GL_SHORT))

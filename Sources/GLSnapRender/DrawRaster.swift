@@ -24,7 +24,9 @@ extension Painter {
         gl.Uniform3f(program.location("u_spin_weights"), spin.0, spin.1, spin.2)
         gl.Uniform1f(program.location("u_buffer_scale"), 1)
         gl.Uniform1i(program.location("u_image"), 0)
-        let nearest = layer.paint("raster-resampling").evaluateString(ctx) == "nearest"
+        // `resampling` (spec 26) wins over the older `raster-resampling` when set.
+        let resampling = layer.hasValue("resampling", kind: .paint) ? "resampling" : "raster-resampling"
+        let nearest = layer.paint(resampling).evaluateString(ctx) == "nearest"
 
         let tiles = item.tiles.filter { $0.raster != nil }.sorted { $0.tile.id.z > $1.tile.id.z }
         let mixed = Set(tiles.map(\.tile.id.z)).count > 1

@@ -48,8 +48,9 @@ public struct Frame {
     /// Per layer id, a generation that changes when the layer's paint may have changed (a runtime
     /// paint edit changes only its layer's); layers not named use `styleGeneration`.
     public var paintGenerations: [String: Int] = [:]
-    /// The style's `light` object (null for the default light), for fill-extrusion shading.
-    public var light: JSON = .null
+    /// The style's `light` properties (`Style.lightProperties()`; empty: the default light), for
+    /// fill-extrusion shading.
+    public var lightProperties: [String: PropertyValue] = [:]
     /// The images of the frame's `*-pattern` properties (resolved before drawing; nil when none).
     public var patterns: PatternAtlas?
     /// Feature states, for paint properties that read `feature-state`.

@@ -12,6 +12,15 @@ extension MapRenderer {
         return t
     }
 
+    /// The target a layer with a layer opacity is drawn into, the frame's size (one, reused).
+    func layerTarget(width: Int, height: Int) throws -> LayerTarget {
+        if let t = layerTargetCache, t.texture.width == width, t.texture.height == height { return t }
+        layerTargetCache = nil
+        let t = try LayerTarget(context: context, width: width, height: height)
+        layerTargetCache = t
+        return t
+    }
+
     /// The ramp texture of a color property over 0...1 (heatmap-color, line-gradient).
     func colorRamp(for layer: StyleLayer, property: String, generation: Int) throws -> Texture {
         colorRamps.texture(for: layer, property: property, generation: generation, context: context)

@@ -24,8 +24,11 @@ public final class MapRenderer {
     let symbolTextures = SymbolTextures()
     let rasterTextures = RasterTextures()
     let colorRamps = ColorRamps()
+    let reliefRamps = ReliefRamps()
     /// The heatmap density target, remade when the image size changes.
     var heatmap: RenderTarget?
+    /// The target of layers drawn with a layer opacity, remade when the image size changes.
+    var layerTargetCache: LayerTarget?
     /// The quad split along the other diagonal (image sources).
     let imageQuadIndices: Buffer
     /// The number of the frame being drawn (for cache eviction).

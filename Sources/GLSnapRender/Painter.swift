@@ -9,7 +9,9 @@ import GLSnapStyle
 struct Painter {
     let renderer: MapRenderer
     let frame: Frame
-    let framebuffer: Framebuffer
+    /// Where layers draw: the frame's framebuffer, or a layer target while a layer with a layer
+    /// opacity is drawn.
+    var framebuffer: DrawTarget
     var context: GLContext { renderer.context }
     var gl: GLFunctions { renderer.context.gl }
     /// The tiles whose masks the stencil buffer holds, with their stencil ids.
@@ -19,7 +21,7 @@ struct Painter {
     /// Per-frame values shared by all layers and tiles.
     let caches = FrameCaches()
 
-    init(renderer: MapRenderer, frame: Frame, framebuffer: Framebuffer) {
+    init(renderer: MapRenderer, frame: Frame, framebuffer: DrawTarget) {
         self.renderer = renderer; self.frame = frame; self.framebuffer = framebuffer
     }
 
@@ -35,6 +37,57 @@ struct Painter {
     mutating func draw(_ item: FrameLayer) throws {
         let layer = item.layer
         guard layer.isVisible(atZoom: zoom) else { return }
+        if let opacity = layerOpacity(layer), opacity < 1 {
+            guard opacity > 0 else { return }
+            try drawComposited(item, opacity: opacity)
+            return
+        }
+        try drawDirect(item)
+    }
+
+    /// `fill-layer-opacity` / `line-layer-opacity` of the layer (nil: the type has none).
+    func layerOpacity(_ layer: StyleLayer) -> Double? {
+        let name: String
+        switch layer.type {
+        case .fill: name = "fill-layer-opacity"
+        case .line: name = "line-layer-opacity"
+        default: return nil
+        }
+        guard layer.hasValue(name, kind: .paint) else { return nil }
+        return layer.paint(name).evaluateNumber(EvaluationContext(zoom: zoom))
+    }
+
+    /// The layer drawn whole into a target of its own, then blended onto the frame at `opacity`,
+    /// so that its features do not show through each other.
+    mutating func drawComposited(_ item: FrameLayer, opacity: Double) throws {
+        let main = framebuffer
+        let target = try renderer.layerTarget(width: frame.width, height: frame.height)
+        target.bindAndClear()
+        framebuffer = target
+        // The stencil masks are the target's own; the frame's are written again after.
+        maskedTiles = [:]
+        maskedSource = nil
+        defer {
+            framebuffer = main
+            main.bind()
+            maskedTiles = [:]
+            maskedSource = nil
+        }
+        try drawDirect(item)
+        main.bind()
+        let program = try renderer.programs.program(.layerComposite)
+        context.use(program)
+        context.bind(target.texture, unit: 0)
+        gl.Uniform1i(program.location("u_image"), 0)
+        gl.Uniform1f(program.location("u_opacity"), Float(opacity))
+        context.apply(DrawModes(color: .alphaBlended))
+        bindStream(renderer.screenQuad, location: ProgramSet.location("a_pos", in: .layerComposite), components: 2, type: GLenum(GL_FLOAT))
+        gl.BindBuffer(GLenum(GL_ELEMENT_ARRAY_BUFFER), renderer.quadIndices.id)
+        gl.DrawElements(GLenum(GL_TRIANGLES), 6, GLenum(GL_UNSIGNED_INT), nil)
+    }
+
+    private mutating func drawDirect(_ item: FrameLayer) throws {
+        let layer = item.layer
         // One exhaustive switch: a new layer type does not compile until it is drawn here.
         switch layer.type {
         case .background:
@@ -58,8 +111,7 @@ struct Painter {
         case .fillExtrusion:
             try drawFillExtrusion(item)
         case .colorRelief:
-            // Not drawn yet: color-relief layers come later.
-            return
+            try drawColorRelief(item)
         }
     }
 

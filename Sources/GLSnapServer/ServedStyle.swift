@@ -78,6 +78,7 @@ final class ServedStyle: @unchecked Sendable {
         // A sprite or glyph range that cannot be used is met once per style (it is cached), so
         // it does not fail the one request that met it.
         options.resourceErrors = .skip
+        options.styleErrors = config.strictStyles ? .fail : .skip
         var rasterizer = SoftwareRasterizer.automatic(workers: config.workers)
         if let threads = config.llvmpipeThreads { rasterizer.threads = threads }
         options.rasterizer = rasterizer

@@ -109,6 +109,9 @@ public struct ServerConfig: Sendable {
     /// `Access-Control-Allow-Origin: *` on every answer and 204 to preflight `OPTIONS` (default on,
     /// as tileserver-gl; `--no-cors` turns it off).
     public var cors = true
+    /// Refuse a style with a value glsnap cannot use (`--strict`) instead of serving it with the
+    /// value left out, as MapLibre does (default; the first render logs a warning per value).
+    public var strictStyles = false
     /// Port of a second listener answering only `/metrics` (`--metrics PORT`, tileserver-gl's
     /// `--metrics`); nil: none (0 picks a free one, see `MapServer.metricsPort`).
     public var metricsPort: Int?

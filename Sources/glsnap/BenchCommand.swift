@@ -8,7 +8,7 @@ enum BenchCommand {
     usage: glsnap bench [--style STYLE.json] [--cameras CAMERAS.json | --count N --seed S]
                         [--size WxH] [--ratio R] [--workers N] [--format png|jpeg|webp|raw] [--compression 0-9, default 1]
                         [--warmup N] [--backend osmesa|egl] [--llvmpipe-threads N] [--shared-mesa] [--render-threads] [--cache-mib N]
-                        [--save DIR] [--json]
+                        [--save DIR] [--strict] [--json]
 
     Renders a list of cameras and reports throughput. Cameras come from a file in the format of
     shared/peers/cameras.py, or from a seeded walk over the style's data (default 30 cameras, seed 7).
@@ -26,6 +26,8 @@ enum BenchCommand {
                           symbols) in MiB; default 256, 384, 256 and 128. Every 500 snapshots the RSS and the cached
                           bytes are recorded (for soak runs)
       --save DIR          also writes each camera's output to DIR/<index>.<format> (to compare runs)
+      --strict            refuse a style with a value glsnap cannot use (by default it is left out, as
+                          MapLibre does, with a warning as glsnap validate words it)
     """
 
     struct Camera { var options: CameraOptions }
@@ -34,7 +36,7 @@ enum BenchCommand {
         let a = try Arguments(argv, valued: ["--style", "--cameras", "--count", "--seed", "--size", "--ratio", "--workers",
                                              "--format", "--compression", "--warmup", "--backend", "--llvmpipe-threads", "--save",
                                              "--cache-mib"],
-                              flags: ["--help", "-h", "--json", "--shared-mesa", "--render-threads"])
+                              flags: ["--help", "-h", "--json", "--shared-mesa", "--render-threads", "--strict"])
         if a.flags.contains("--help") || a.flags.contains("-h") {
             print(help)
             return 0
@@ -64,6 +66,7 @@ enum BenchCommand {
         }
         var options = MapSnapshotOptions(size: size, pixelRatio: ratio, backend: backend, workers: workers)
         options.rasterizer = rasterizer
+        options.styleErrors = a.flags.contains("--strict") ? .fail : .skip
         // Exactly `workers` threads call snapshot (below): each draws on its own thread.
         options.drawOnCallingThread = !a.flags.contains("--render-threads")
         if let c = a.options["--cache-mib"] {
@@ -78,6 +81,7 @@ enum BenchCommand {
         // Workers end in order before the process exits (see Snapshotter.close).
         defer { snapshotter.close() }
         try snapshotter.setStyle(path: try a.options["--style"] ?? BundledExample.stylePath())
+        for w in snapshotter.styleWarnings { FileHandle.standardError.write(Data("glsnap: warning: \(w)\n".utf8)) }
 
         var cameras: [CameraOptions]
         if let file = a.options["--cameras"] {

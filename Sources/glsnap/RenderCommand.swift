@@ -30,8 +30,9 @@ enum RenderCommand {
       --ratio       pixel ratio: the image is floor(width*ratio) x floor(height*ratio) pixels (default 1)
       --backend     osmesa (default, needs no display) or egl (GPU where present, else surfaceless Mesa)
       --compression PNG zlib level (default 6)
-      --strict      fail (exit 1) on a source or tile that cannot be read or decoded, naming it; by
-                    default the map is drawn without it and a warning is printed
+      --strict      fail (exit 1) on a source or tile that cannot be read or decoded, or a style value
+                    glsnap cannot use, naming it; by default the map is drawn without it and a
+                    warning is printed (for a style value, as glsnap validate words it)
       --http-cache  folder of an on-disk cache of HTTP(S) responses (created when missing), kept
                     between runs as the servers' Cache-Control and ETag headers allow
       -o            output file (default map.png); .png is streamed band by band, .jpg/.jpeg/.webp are
@@ -126,6 +127,7 @@ enum RenderCommand {
         // A broken tile or source is drawn around with a warning unless --strict asks for an error.
         var options = MapSnapshotOptions(size: size, pixelRatio: ratio, backend: backend, limits: limits,
                                          sourceErrors: a.flags.contains("--strict") ? .fail : .skip)
+        options.styleErrors = options.sourceErrors
         if !autoSize {
             do { _ = try options.pixelSize(streamed: true) } catch { throw UsageError("\(error)") }
         }

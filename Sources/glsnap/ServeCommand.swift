@@ -10,7 +10,7 @@ enum ServeCommand {
                         [--header-timeout SECONDS] [--max-connections N]
                         [--max-connections-per-address N] [--public-url URL] [--cache-control VALUE]
                         [--threads per-connection|N] [--llvmpipe-threads N] [--metrics PORT]
-                        [--no-cors] [--maplibre FOLDER] [--quiet]
+                        [--no-cors] [--maplibre FOLDER] [--strict] [--quiet]
 
     Serves static maps, raster tiles, TileJSON and styles over HTTP (tileserver-gl's endpoints).
     --config reads a tileserver-gl configuration file; a single STYLE.json is served with the id of
@@ -25,7 +25,9 @@ enum ServeCommand {
     configuration (styles, data, fonts; not the address, port or connection settings): requests in
     progress finish, none is dropped; one that cannot load is logged and the old one kept.
     Each worker has a copy of Mesa of its own; --llvmpipe-threads sets Mesa's rasterizer threads per
-    copy (default: the cores divided among the workers, 0 when that is one or less).
+    copy (default: the cores divided among the workers, 0 when that is one or less). A style value
+    glsnap cannot use is left out, as MapLibre does, with a warning logged by the first render;
+    --strict refuses such a style instead.
     """
 
     static func run(_ argv: [String]) throws -> Int32 {
@@ -33,7 +35,7 @@ enum ServeCommand {
                                              "--connection-timeout", "--max-connections", "--cache-control", "--threads",
                                              "--llvmpipe-threads", "--header-timeout", "--max-connections-per-address",
                                              "--public-url", "--metrics", "--maplibre"],
-                              flags: ["--help", "-h", "--quiet", "--no-cors"])
+                              flags: ["--help", "-h", "--quiet", "--no-cors", "--strict"])
         if a.flags.contains("--help") || a.flags.contains("-h") {
             print(help)
             return 0
@@ -121,6 +123,7 @@ enum ServeCommand {
         config.llvmpipeThreads = try int("--llvmpipe-threads", 0...256)
         config.metricsPort = try int("--metrics", 0...65535)
         if a.flags.contains("--no-cors") { config.cors = false }
+        if a.flags.contains("--strict") { config.strictStyles = true }
         if let folder = a.options["--maplibre"] {
             guard FileManager.default.fileExists(atPath: (folder as NSString).appendingPathComponent("maplibre-gl.js")) else {
                 throw UsageError("--maplibre \(folder): no maplibre-gl.js there (e.g. pip install maplibre; use its maplibre/srcjs folder)")

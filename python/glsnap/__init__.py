@@ -306,7 +306,7 @@ class Map(_Handle):
         self._camera.pitch = float(pitch)
 
     def setZoom(self, zoom: float) -> None:
-        """Sets the zoom, 0...24 (checked when rendering)."""
+        """Sets the zoom, -2...24 (checked when rendering)."""
         self._camera.zoom = float(zoom)
 
     def setCenter(self, longitude: float, latitude: float) -> None:

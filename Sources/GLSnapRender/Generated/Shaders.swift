@@ -6,6 +6,7 @@ public enum ShaderID: String, CaseIterable, Sendable {
     case backgroundPattern = "background_pattern"
     case circle = "circle"
     case clippingMask = "clipping_mask"
+    case colorRelief = "color_relief"
     case fill = "fill"
     case fillExtrusion = "fill_extrusion"
     case fillExtrusionPattern = "fill_extrusion_pattern"
@@ -15,6 +16,7 @@ public enum ShaderID: String, CaseIterable, Sendable {
     case heatmapTexture = "heatmap_texture"
     case hillshade = "hillshade"
     case hillshadePrepare = "hillshade_prepare"
+    case layerComposite = "layer_composite"
     case line = "line"
     case lineGradient = "line_gradient"
     case linePattern = "line_pattern"
@@ -126,6 +128,22 @@ uniform mat4 u_matrix;
 
 void main() {
     gl_Position = u_matrix * vec4(a_pos, 0.0, 1.0);
+}
+
+"""#
+        case .colorRelief: return #"""
+// color-relief: a DEM tile (with its one-pixel border) on the tile's square.
+in vec2 a_pos;
+uniform mat4 u_matrix;
+uniform vec2 u_dimension;   // the DEM texture's size, border included
+
+out vec2 v_pos;
+
+void main() {
+    gl_Position = u_matrix * vec4(a_pos, 0.0, 1.0);
+    vec2 texel = 1.0 / u_dimension;
+    float inner = (u_dimension.x - 2.0) / u_dimension.x;
+    v_pos = (a_pos / 8192.0) * inner + texel;
 }
 
 """#
@@ -365,6 +383,15 @@ void main() {
     vec2 texel = 1.0 / u_dimension;
     float inner = (u_dimension.x - 2.0) / u_dimension.x;
     v_pos = (a_pos / 8192.0) * inner + texel;
+}
+
+"""#
+        case .layerComposite: return #"""
+// A layer drawn offscreen, blended onto the frame at the layer's opacity: a quad over the view.
+in vec2 a_pos;   // -1...1
+
+void main() {
+    gl_Position = vec4(a_pos, 0.0, 1.0);
 }
 
 """#
@@ -739,6 +766,50 @@ void main() {
 }
 
 """#
+        case .colorRelief: return #"""
+uniform sampler2D u_image;          // the DEM tile
+uniform vec4 u_unpack;              // R, G, B multipliers and the offset, for 0...255 channels
+uniform sampler2D u_elevation_stops; // the ramp's elevations, one texel each, encoded as the DEM
+uniform sampler2D u_color_stops;    // the ramp's colors (premultiplied), one texel each
+uniform int u_stop_count;
+uniform float u_opacity;
+
+in vec2 v_pos;
+out vec4 fragColor;
+
+float decode(vec4 texel) {
+    vec4 encoded = texel * 255.0;
+    encoded.a = -1.0;
+    return dot(encoded, u_unpack);
+}
+
+float stopElevation(int i) {
+    return decode(texelFetch(u_elevation_stops, ivec2(i, 0), 0));
+}
+
+void main() {
+    float elevation = decode(texture(u_image, v_pos));
+    // The stops around the elevation, by bisection: low <= elevation < high.
+    int low = 0, high = u_stop_count - 1;
+    float lowElevation = stopElevation(low), highElevation = stopElevation(high);
+    while (high - low > 1) {
+        int middle = (low + high) / 2;
+        float e = stopElevation(middle);
+        if (elevation < e) {
+            high = middle;
+            highElevation = e;
+        } else {
+            low = middle;
+            lowElevation = e;
+        }
+    }
+    // Between the two texels, linear filtering mixes their colors; past the ends, the end's color.
+    float n = float(u_stop_count);
+    float x = (float(low) + (elevation - lowElevation) / (highElevation - lowElevation) + 0.5) / n;
+    fragColor = u_opacity * texture(u_color_stops, vec2(clamp(x, 0.5 / n, (n - 0.5) / n), 0.5));
+}
+
+"""#
         case .fill: return #"""
 in vec4 v_color;
 out vec4 fragColor;
@@ -836,25 +907,33 @@ void main() {
         case .hillshade: return #"""
 uniform sampler2D u_image;
 uniform vec2 u_latrange;    // latitude of the tile's north and south edges
-uniform vec2 u_light;       // exaggeration, azimuth (radians)
+uniform vec2 u_light;       // exaggeration, azimuth of the first light (radians)
 uniform vec4 u_shadow;
 uniform vec4 u_highlight;
 uniform vec4 u_accent;
+// hillshade-method: 0 standard, 1 combined, 2 igor, 3 multidirectional, 4 basic.
+uniform int u_method;
+// The lights of hillshade-illumination-*, padded to the same count (MAX_LIGHTS at most).
+const int MAX_LIGHTS = 8;
+uniform int u_light_count;
+uniform float u_altitudes[MAX_LIGHTS];
+uniform float u_azimuths[MAX_LIGHTS];
+uniform vec4 u_shadows[MAX_LIGHTS];
+uniform vec4 u_highlights[MAX_LIGHTS];
 
 in vec2 v_pos;
 out vec4 fragColor;
 
 const float PI = 3.141592653589793;
 
-void main() {
-    vec4 pixel = texture(u_image, v_pos);
-    // Mercator stretches distances by 1/cos(latitude): undo it for the slope.
-    float latitude = (u_latrange.x - u_latrange.y) * (1.0 - v_pos.y) + u_latrange.y;
-    vec2 deriv = (pixel.rg * 2.0 - 1.0) / cos(radians(latitude));
+float aspectOf(vec2 deriv) {
+    return deriv.x != 0.0 ? atan(deriv.y, -deriv.x) : PI / 2.0 * (deriv.y > 0.0 ? 1.0 : -1.0);
+}
 
+vec4 standardShade(vec2 deriv) {
     float azimuth = u_light.y + PI;
     float slope = atan(1.25 * length(deriv));
-    float aspect = deriv.x != 0.0 ? atan(deriv.y, -deriv.x) : PI / 2.0 * (deriv.y > 0.0 ? 1.0 : -1.0);
+    float aspect = aspectOf(deriv);
     float intensity = u_light.x;
     // Exaggeration scales the slope exponentially so stronger values give more opaque shading.
     float base = 1.875 - intensity * 1.75;
@@ -864,7 +943,58 @@ void main() {
     vec4 accent = (1.0 - cos(scaled)) * u_accent * strength;
     float facing = abs(mod((aspect + azimuth) / PI + 0.5, 2.0) - 1.0);
     vec4 shade = mix(u_shadow, u_highlight, facing) * sin(scaled) * strength;
-    fragColor = accent * (1.0 - shade.a) + shade;
+    return accent * (1.0 - shade.a) + shade;
+}
+
+// The cosine of the angle between the surface normal and light i.
+float illumination(vec2 deriv, int i) {
+    float cosAz = -cos(u_azimuths[i]), sinAz = -sin(u_azimuths[i]);
+    float cosAlt = cos(u_altitudes[i]), sinAlt = sin(u_altitudes[i]);
+    return (sinAlt - (deriv.y * cosAz * cosAlt - deriv.x * sinAz * cosAlt)) / sqrt(1.0 + dot(deriv, deriv));
+}
+
+// GDAL's hillshade, from the shadow color through transparent (a flat slope) to the highlight.
+vec4 basicShade(vec2 deriv, int i) {
+    float shade = clamp(illumination(deriv, i), 0.0, 1.0);
+    return shade > 0.5 ? u_highlights[i] * (2.0 * shade - 1.0) : u_shadows[i] * (1.0 - 2.0 * shade);
+}
+
+// GDAL's combined shading: the light's angle times the slope.
+vec4 combinedShade(vec2 deriv) {
+    float angle = clamp(acos(clamp(illumination(deriv, 0), -1.0, 1.0)), 0.0, PI / 2.0);
+    float steepness = atan(length(deriv)) * 4.0 / PI / PI;
+    return u_shadows[0] * angle * steepness + u_highlights[0] * (PI / 2.0 - angle) * steepness;
+}
+
+// GDAL's Igor shading: the slope's strength split by how far it faces away from the light.
+vec4 igorShade(vec2 deriv) {
+    float facing = 1.0 - abs(mod((aspectOf(deriv) + u_azimuths[0] + PI) / PI + 0.5, 2.0) - 1.0);
+    float steepness = atan(length(deriv)) * 2.0 / PI;
+    return u_shadows[0] * steepness * facing + u_highlights[0] * steepness * (1.0 - facing);
+}
+
+void main() {
+    vec4 pixel = texture(u_image, v_pos);
+    // Mercator stretches distances by 1/cos(latitude): undo it for the slope.
+    float latitude = (u_latrange.x - u_latrange.y) * (1.0 - v_pos.y) + u_latrange.y;
+    float scale = cos(radians(latitude));
+    if (u_method == 0) {
+        fragColor = standardShade((pixel.rg * 2.0 - 1.0) / scale);
+        return;
+    }
+    // The newer methods take the exaggeration as a factor (0.5, the default, leaves slopes as they are).
+    vec2 deriv = (pixel.ba * 8.0 - 4.0) / scale * u_light.x * 2.0;
+    if (u_method == 1) {
+        fragColor = combinedShade(deriv);
+    } else if (u_method == 2) {
+        fragColor = igorShade(deriv);
+    } else if (u_method == 3) {
+        vec4 sum = vec4(0.0);
+        for (int i = 0; i < u_light_count; i++) sum += basicShade(deriv, i);
+        fragColor = sum / float(u_light_count);
+    } else {
+        fragColor = basicShade(deriv, 0);
+    }
 }
 
 """#
@@ -873,6 +1003,9 @@ uniform sampler2D u_image;
 uniform vec2 u_dimension;
 uniform float u_zoom;
 uniform vec4 u_unpack;      // R, G, B multipliers and the offset, for 0...255 channels
+// The DEM tile's pixels / 128: GL JS's newer hillshade methods scale slopes by the tile's size
+// (the standard method's as if every tile were 512 pixels).
+uniform float u_slope_scale;
 
 in vec2 v_pos;
 out vec4 fragColor;
@@ -902,7 +1035,21 @@ void main() {
     float exaggeration = u_zoom < 15.0 ? (u_zoom - 15.0) * factor : 0.0;
     vec2 slope = vec2((ne + e + e + se) - (nw + w + w + sw),
                       (sw + s + s + se) - (nw + n + n + ne)) / pow(2.0, exaggeration + (19.2562 - u_zoom));
-    fragColor = clamp(vec4(slope / 2.0 + 0.5, 1.0, 1.0), 0.0, 1.0);
+    // Red and green: the standard method's slopes (up to 1); blue and alpha: the newer methods'
+    // (up to 4), each encoded as GL JS encodes its own.
+    fragColor = clamp(vec4(slope / 2.0 + 0.5, slope * u_slope_scale / 8.0 + 0.5), 0.0, 1.0);
+}
+
+"""#
+        case .layerComposite: return #"""
+uniform sampler2D u_image;   // the layer, premultiplied, the frame's size
+uniform float u_opacity;
+
+out vec4 fragColor;
+
+void main() {
+    // Pixel for pixel: the target has the frame's size and orientation.
+    fragColor = texelFetch(u_image, ivec2(gl_FragCoord.xy), 0) * u_opacity;
 }
 
 """#
@@ -1090,6 +1237,7 @@ void main() {
         case .backgroundPattern: return ["a_pos"]
         case .circle: return ["a_pos", "a_color", "a_radius", "a_blur", "a_opacity", "a_stroke_color", "a_stroke_width", "a_stroke_opacity"]
         case .clippingMask: return ["a_pos"]
+        case .colorRelief: return ["a_pos"]
         case .fill: return ["a_pos", "a_color", "a_opacity"]
         case .fillExtrusion: return ["a_pos", "a_normal_ed", "a_color", "a_height", "a_base"]
         case .fillExtrusionPattern: return ["a_pos", "a_normal_ed", "a_height", "a_base", "a_pattern", "a_pixel_ratio"]
@@ -1099,6 +1247,7 @@ void main() {
         case .heatmapTexture: return ["a_pos"]
         case .hillshade: return ["a_pos"]
         case .hillshadePrepare: return ["a_pos"]
+        case .layerComposite: return ["a_pos"]
         case .line: return ["a_pos_normal", "a_data", "a_color", "a_opacity", "a_width", "a_gapwidth", "a_offset", "a_blur", "a_floorwidth"]
         case .lineGradient: return ["a_pos_normal", "a_data", "a_lineprogress", "a_opacity", "a_width", "a_gapwidth", "a_offset", "a_blur"]
         case .linePattern: return ["a_pos_normal", "a_data", "a_opacity", "a_width", "a_gapwidth", "a_offset", "a_blur", "a_pattern", "a_pixel_ratio"]

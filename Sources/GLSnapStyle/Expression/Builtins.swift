@@ -98,7 +98,7 @@ enum Builtins {
         })]),
         "zoom": BuiltinDefinition(type: .number, overloads: [(.fixed([]), { ctx, _ in .number(ctx.zoom) })]),
         "heatmap-density": BuiltinDefinition(type: .number, overloads: [(.fixed([]), { ctx, _ in .number(ctx.heatmapDensity ?? 0) })]),
-        "elevation": BuiltinDefinition(type: .number, overloads: [(.fixed([]), { _, _ in .number(0) })]),
+        "elevation": BuiltinDefinition(type: .number, overloads: [(.fixed([]), { ctx, _ in .number(ctx.elevation ?? 0) })]),
         "line-progress": BuiltinDefinition(type: .number, overloads: [(.fixed([]), { ctx, _ in .number(ctx.lineProgress ?? 0) })]),
         "accumulated": BuiltinDefinition(type: .number, overloads: [(.fixed([]), { _, _ in .null })]),
         "+": fold(0, +),

@@ -11,6 +11,8 @@ public struct EvaluationContext {
     public var heatmapDensity: Double?
     /// For `line-gradient`.
     public var lineProgress: Double?
+    /// For `color-relief-color`: meters.
+    public var elevation: Double?
     /// Values for `global-state`.
     public var globalState: [String: JSON]
     /// Image names the style holds, for `image` availability; nil means every image counts as available.
@@ -26,6 +28,7 @@ public struct EvaluationContext {
         self.featureState = [:]
         self.heatmapDensity = nil
         self.lineProgress = nil
+        self.elevation = nil
         self.globalState = [:]
         self.availableImages = nil
         self.canonicalID = nil

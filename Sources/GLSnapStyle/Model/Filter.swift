@@ -22,9 +22,21 @@ public struct Filter: @unchecked Sendable {
             return (Filter(kind: .expression(e)), [])
         }
         guard let legacy = LegacyFilter(json) else {
+            // `any`/`all` mixing legacy and expression members: GL JS reads the whole as an
+            // expression (a legacy `["==", "key", "value"]` then compares two strings).
+            if isMixedCombination(json) {
+                let (e, errors) = ExpressionCompiler.compile(json, expected: .boolean)
+                if let e, errors.isEmpty { return (Filter(kind: .expression(e)), []) }
+            }
             return (nil, [ExpressionError(key: "", message: "Invalid filter \(Value(json).jsonText).")])
         }
         return (Filter(kind: .legacy(legacy)), [])
+    }
+
+    /// An `any` or `all` of which some members are expression filters (and others are not).
+    static func isMixedCombination(_ f: JSON) -> Bool {
+        guard case .array(let a) = f, case .string(let op)? = a.first, op == "any" || op == "all" else { return false }
+        return a.dropFirst().contains { isExpressionFilter($0) }
     }
 
     static func isExpressionFilter(_ f: JSON) -> Bool {

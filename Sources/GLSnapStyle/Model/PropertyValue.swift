@@ -60,6 +60,14 @@ public struct PropertyValue: @unchecked Sendable {
         return (PropertyValue(expression: root, info: info), [])
     }
 
+    /// The stops' inputs of an `interpolate` the value is (`["interpolate", …, ["elevation"], 400, …]`
+    /// gives [400, …]); nil for constants and other expressions. A color ramp drawn between its
+    /// stops (`color-relief-color`) samples the expression there.
+    public var interpolationStops: [Double]? {
+        guard case .expression(let e) = kind, let curve = e as? InterpolateExpr else { return nil }
+        return curve.labels
+    }
+
     /// Evaluates the property. A runtime error, null or NaN yields the property's default, as MapLibre does.
     public func evaluate(_ ctx: EvaluationContext) -> Value {
         switch kind {

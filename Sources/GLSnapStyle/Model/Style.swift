@@ -75,6 +75,19 @@ public struct Style: Sendable {
     /// Builds the style model; throws `StyleError.invalid` listing every problem found.
     public init(json: JSON) throws {
         var problems: [StyleProblem] = []
+        try self.init(json: json, dropping: &problems)
+        if !problems.isEmpty { throw StyleError.invalid(problems) }
+    }
+
+    /// Builds the style model as MapLibre loads one: a value that cannot be used is left out and
+    /// its problem appended to `dropped` (with its JSON path), and the rest of the style is kept.
+    /// A paint or layout value that does not compile falls back to the spec default; a layer
+    /// that is not an object, has no id, an unknown type, a duplicate id or a filter that does
+    /// not compile is skipped; a missing `sources` or `layers` is taken as empty. Only JSON that
+    /// is not an object throws (`StyleError.invalid`).
+    public init(json: JSON, dropping dropped: inout [StyleProblem]) throws {
+        var problems: [StyleProblem] = []
+        defer { dropped += problems }
         guard case .object(let root) = json else {
             throw StyleError.invalid([StyleProblem(path: "", message: "a style must be a JSON object")])
         }
@@ -106,7 +119,7 @@ public struct Style: Sendable {
         layers = []
         guard let givenLayers = root["layers"]?.arrayValue else {
             problems.append(StyleProblem(path: "layers", message: "missing required property \"layers\" (an array)"))
-            throw StyleError.invalid(problems)
+            return
         }
         let layerList = Style.resolveRefs(givenLayers)
         var seen = Set<String>()
@@ -115,12 +128,12 @@ public struct Style: Sendable {
             if let layer = StyleLayer(json: l, path: path, sources: sources, globalState: stateValues, problems: &problems) {
                 if seen.contains(layer.id) {
                     problems.append(StyleProblem(path: "\(path).id", message: "duplicate layer id \"\(layer.id)\""))
+                    continue
                 }
                 seen.insert(layer.id)
                 layers.append(layer)
             }
         }
-        if !problems.isEmpty { throw StyleError.invalid(problems) }
     }
 
     /// The layout-defining keys a legacy `"ref"` layer takes from the layer it names.

@@ -44,6 +44,8 @@ public struct StyleLayer: Sendable {
             if case .expression(let e)? = compiled?.kind { ExprAnalysis.applyGlobalStateDefaults(e, globalState) }
             filter = compiled
             for e in errors { problems.append(StyleProblem(path: "\(path).filter\(e.key)", message: e.message)) }
+            // A filter that does not compile would let every feature through: MapLibre skips the layer.
+            if !errors.isEmpty { return nil }
         }
         paintValues = StyleLayer.compileGroup(o["paint"], kind: .paint, layer: typeName, path: "\(path).paint",
                                               globalState: globalState, problems: &problems)

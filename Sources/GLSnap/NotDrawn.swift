@@ -1,0 +1,30 @@
+import GLSnapStyle
+
+/// What a style may ask for that glsnap does not draw yet, so that it is named in a warning
+/// instead of silently left out. Remove an entry when its drawing lands.
+enum NotDrawn {
+    /// Layer properties glsnap reads nowhere, with what is drawn instead.
+    static let properties: [(kind: PropertyKind, name: String, instead: String)] = [
+        (.layout, "fill-extrusion-rounded-corner-distance", "square corners"),
+        (.layout, "text-writing-mode", "horizontal text"),
+        (.layout, "text-variable-anchor-offset", "the anchors without their offsets"),
+    ]
+
+    /// One warning per layer property and root key of `style` that is not drawn.
+    static func warnings(_ style: Style) -> [String] {
+        var out: [String] = []
+        for (i, layer) in style.layers.enumerated() {
+            for p in properties where layer.hasValue(p.name, kind: p.kind) {
+                out.append("layer \"\(layer.id)\" (layers[\(i)]): \(p.name) is not drawn by glsnap; drawn with \(p.instead)")
+            }
+        }
+        let root = style.json
+        if root["terrain"] != nil { out.append("terrain is not drawn by glsnap; the map is drawn flat") }
+        if root["sky"] != nil { out.append("sky is not drawn by glsnap") }
+        if let type = root["projection"]?["type"], type.stringValue != "mercator" {
+            out.append("projection \(type.stringValue.map { "\"\($0)\"" } ?? "(an expression)") is not drawn by glsnap; drawn in Mercator")
+        }
+        if let roll = root["roll"]?.numberValue, roll != 0 { out.append("roll is not drawn by glsnap; drawn with roll 0") }
+        return out
+    }
+}
