@@ -55,6 +55,14 @@ public struct Limits: Sendable {
     /// Seconds a snapshot may take before it stops (between layers, tiles and pieces) with
     /// `GLSnapError.timedOut`; nil (default): no limit.
     public var snapshotTimeLimit: Double?
+    /// Most tiles a side of one metatile of `glsnap tiles` (`TilePyramid.metatile`). Default 16:
+    /// 16 × 512 px at ratio 2 is 16384 pixels, drawn in pieces of `pieceSize`.
+    public var maxMetatile: Int = 16
+    /// Pixels a side of a tile pyramid's placement block: labels of a level are placed at once
+    /// over a block, and a level larger than one is cut into blocks aligned to the tile grid
+    /// (see `PyramidRenderer`). Default 32768: 64 tiles of 512 px; the labels of a z15 level
+    /// over a city (20 × 24 tiles for the Chicago fixture) are placed in one.
+    public var tilePlacementBlock: Int = 32768
 
     public init() {}
     public static let `default` = Limits()

@@ -47,10 +47,10 @@ public final class Snapshotter: @unchecked Sendable {
     let workers: [RenderWorker]
     private var freeWorkers: [Int]
     private let workerAvailable = NSCondition()
-    private let tileCache: LRUCache<TileKey, Cached<VectorTile>>
-    private let geometryCache: LRUCache<GeometryKey, Cached<GeometryBox>>
-    private let rasterCache: LRUCache<TileKey, Cached<RasterBox>>
-    private let symbolCache: LRUCache<SymbolLayoutKey, Cached<SymbolTile>>
+    let tileCache: LRUCache<TileKey, Cached<VectorTile>>
+    let geometryCache: LRUCache<GeometryKey, Cached<GeometryBox>>
+    let rasterCache: LRUCache<TileKey, Cached<RasterBox>>
+    let symbolCache: LRUCache<SymbolLayoutKey, Cached<SymbolTile>>
     private var featureStates = FeatureStates()
     private static let stateGenerations = Counter()
 
@@ -98,7 +98,7 @@ public final class Snapshotter: @unchecked Sendable {
 
     /// Runs `body` on a free worker, waiting for one when all are busy; a thread gets the worker
     /// it used last when that one is free (its caches stay warm).
-    private func withWorker<T>(_ body: (RenderWorker) throws -> T) rethrows -> T {
+    func withWorker<T>(_ body: (RenderWorker) throws -> T) rethrows -> T {
         workerAvailable.lock()
         while freeWorkers.isEmpty { workerAvailable.wait() }
         let me = pthread_self()
@@ -261,16 +261,7 @@ public final class Snapshotter: @unchecked Sendable {
         let transform = try transform(camera, options: options)
         let resourceMark = style.symbolResources.mark()
         var timings = SnapshotTimings()
-        var builder = FrameBuilder(style: style, tiles: tileCache, geometries: geometryCache, rasters: rasterCache, symbols: symbolCache,
-                                   policy: options.sourceErrors)
-        builder.featureStates = currentFeatureStates()
-        builder.crossSourceCollisions = options.crossSourceCollisions
-        builder.budget = TessellationBudget(maxElements: max(1, limits.maxTileGeometry),
-                                            triangulationStepsPerVertex: max(1, limits.triangulationStepsPerVertex))
-        builder.maxFrameGeometry = limits.maxSnapshotGeometry
-        builder.maxRasterPixels = limits.maxRasterTilePixels
-        builder.deadline = deadline
-        if !builder.featureStates.states.isEmpty { builder.featureStates.promoteIds = Snapshotter.promoteIds(style.style) }
+        var builder = makeBuilder(style: style, options: options, deadline: deadline)
         let pieceSide = options.limits.pieceSize
         let bandHeight = max(1, min(height, pieceSide, options.limits.maxBandBytes / (width * 4)))
         let columns = (width + pieceSide - 1) / pieceSide
@@ -357,6 +348,22 @@ public final class Snapshotter: @unchecked Sendable {
 }
 
 extension Snapshotter {
+    /// A frame builder for one image with the options' limits, feature states and deadline.
+    func makeBuilder(style: LoadedStyle, options: MapSnapshotOptions, deadline: RenderDeadline?) -> FrameBuilder {
+        let limits = options.limits
+        var builder = FrameBuilder(style: style, tiles: tileCache, geometries: geometryCache, rasters: rasterCache, symbols: symbolCache,
+                                   policy: options.sourceErrors)
+        builder.featureStates = currentFeatureStates()
+        builder.crossSourceCollisions = options.crossSourceCollisions
+        builder.budget = TessellationBudget(maxElements: max(1, limits.maxTileGeometry),
+                                            triangulationStepsPerVertex: max(1, limits.triangulationStepsPerVertex))
+        builder.maxFrameGeometry = limits.maxSnapshotGeometry
+        builder.maxRasterPixels = limits.maxRasterTilePixels
+        builder.deadline = deadline
+        if !builder.featureStates.states.isEmpty { builder.featureStates.promoteIds = Snapshotter.promoteIds(style.style) }
+        return builder
+    }
+
     /// The bounds and minimum zoom of the style's first source that declares bounds (for camera
     /// walks over the data a style shows); nil without a style or bounds.
     public func dataExtent() -> (bounds: CoordinateBounds, minzoom: Int)? {

@@ -5,16 +5,25 @@ import GLSnapStyle
 
 /// GPU copies of the symbol atlases, uploaded again when an atlas's version changes.
 final class SymbolTextures {
-    private var textures: [ObjectIdentifier: (version: Int, texture: Texture)] = [:]
+    /// The atlas is held weakly and compared: a freed atlas's identifier may be reused by a new
+    /// one of the same version, whose texture this must not be.
+    private struct Entry {
+        weak var atlas: SymbolAtlas?
+        var version: Int
+        var texture: Texture
+    }
+    private var textures: [ObjectIdentifier: Entry] = [:]
 
     func texture(for atlas: SymbolAtlas, context: GLContext) -> Texture {
         let key = ObjectIdentifier(atlas)
-        if let t = textures[key], t.version == atlas.version { return t.texture }
+        if let t = textures[key], t.atlas === atlas, t.version == atlas.version { return t.texture }
         let snap = atlas.snapshot()
         let format = atlas.bytesPerPixel == 1 ? GLenum(GL_RED) : GLenum(GL_RGBA)
         context.gl.PixelStorei(GLenum(GL_UNPACK_ALIGNMENT), 1)
         let texture = Texture(context: context, width: snap.width, height: snap.height, format: format, pixels: snap.pixels, linear: true)
-        textures[key] = (snap.version, texture)
+        // Textures of freed atlases go.
+        textures = textures.filter { $0.value.atlas != nil }
+        textures[key] = Entry(atlas: atlas, version: snap.version, texture: texture)
         return texture
     }
 }

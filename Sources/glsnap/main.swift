@@ -11,6 +11,7 @@ commands:
   bench      measure rendering throughput over a list of cameras
   validate   check a style against the style specification
   serve      serve static maps and raster tiles over HTTP (tileserver-gl's endpoints)
+  tiles      render a raster tile pyramid to MBTiles, PMTiles or a folder (and merge shards)
   help       show this text (or `glsnap <command> --help`)
 """
 
@@ -36,6 +37,8 @@ do {
         exit(try ValidateCommand.run(args))
     case "serve":
         exit(try ServeCommand.run(args))
+    case "tiles":
+        exit(try TilesCommand.run(args))
     case "help", "--help", "-h":
         print(usage)
         exit(0)

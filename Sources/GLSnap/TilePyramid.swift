@@ -1,0 +1,161 @@
+import Foundation
+import GLSnapData
+import GLSnapLayout
+
+/// The tiles of a raster pyramid over a box, in tileserver-gl's raster tile convention (that of
+/// `glsnap serve`'s tile endpoints): a `tileSize`-point tile (z, x, y) of the XYZ grid shows
+/// the world at GL zoom z + log2(tileSize / 512), so a 512 tile is a 512 view at zoom z and a
+/// 256 tile a 256 view at zoom z - 1; images are tileSize × ratio pixels.
+///
+/// Tiles are rendered N × N at a time (a metatile, aligned to the global grid: metatile
+/// (mx, my) holds tiles x in mx·N ..< (mx+1)·N), clipped to the box's tiles. The order of the
+/// metatiles (zoom up, then rows top down, left to right) and so the shards are fixed by the
+/// pyramid alone.
+public struct TilePyramid: Sendable, Equatable {
+    public var bounds: CoordinateBounds
+    public var minZoom: Int, maxZoom: Int
+    /// 256 or 512 points.
+    public var tileSize: Int
+    public var pixelRatio: Double
+    /// Tiles per metatile side.
+    public var metatile: Int
+    /// Tiles per side of a placement block (`Limits.tilePlacementBlock` pixels): labels are placed
+    /// at once over a block; a level within one block is placed as one image (see `regions`).
+    /// The metatile size changes neither (it changes no label; a frame of another size may round
+    /// a few edge pixels differently).
+    public var blockTiles: Int
+
+    public static let maxZoom = 24
+
+    /// Refuses values out of range with `GLSnapError.invalidOptions` naming the value.
+    public init(bounds: CoordinateBounds, minZoom: Int, maxZoom: Int, tileSize: Int = 512, pixelRatio: Double = 1,
+                metatile: Int = 4, limits: Limits = .default) throws {
+        let b = bounds
+        guard [b.southwest.longitude, b.southwest.latitude, b.northeast.longitude, b.northeast.latitude].allSatisfy(\.isFinite),
+              b.southwest.longitude < b.northeast.longitude, b.southwest.latitude < b.northeast.latitude,
+              b.southwest.longitude >= -180, b.northeast.longitude <= 180 else {
+            throw GLSnapError.invalidOptions("bounds \(b.southwest.longitude),\(b.southwest.latitude),\(b.northeast.longitude),\(b.northeast.latitude) must be west,south,east,north with west < east and south < north, within -180...180")
+        }
+        guard (0...TilePyramid.maxZoom).contains(minZoom), (minZoom...TilePyramid.maxZoom).contains(maxZoom) else {
+            throw GLSnapError.invalidOptions("zooms \(minZoom)...\(maxZoom) must be within 0...\(TilePyramid.maxZoom), min not above max")
+        }
+        guard tileSize == 256 || tileSize == 512 else { throw GLSnapError.invalidOptions("tile size \(tileSize) must be 256 or 512") }
+        guard pixelRatio.isFinite, limits.pixelRatio.contains(pixelRatio) else {
+            throw GLSnapError.invalidOptions("pixel ratio \(pixelRatio) is outside \(limits.pixelRatio.lowerBound)...\(limits.pixelRatio.upperBound)")
+        }
+        let pixels = Double(tileSize) * pixelRatio
+        guard pixels == pixels.rounded() else {
+            throw GLSnapError.invalidOptions("ratio \(pixelRatio) makes \(tileSize)-point tiles \(pixels) pixels: it must make them whole pixels")
+        }
+        guard (1...limits.maxMetatile).contains(metatile) else {
+            throw GLSnapError.invalidOptions("metatile \(metatile) must be within 1...\(limits.maxMetatile) tiles a side (Limits.maxMetatile)")
+        }
+        let tilePixels = Int(pixels)
+        guard metatile * tilePixels <= limits.tilePlacementBlock else {
+            throw GLSnapError.invalidOptions("metatile \(metatile) of \(tilePixels)-pixel tiles exceeds Limits.tilePlacementBlock (\(limits.tilePlacementBlock) pixels)")
+        }
+        self.bounds = bounds; self.minZoom = minZoom; self.maxZoom = maxZoom; self.tileSize = tileSize
+        self.pixelRatio = pixelRatio; self.metatile = metatile
+        blockTiles = max(1, limits.tilePlacementBlock / tilePixels)
+    }
+
+    /// Pixels a tile side.
+    public var tilePixels: Int { Int(Double(tileSize) * pixelRatio) }
+
+    /// The tiles of level z that the box reaches (x and y ranges of the XYZ grid).
+    public func tiles(zoom z: Int) -> (x: ClosedRange<Int>, y: ClosedRange<Int>) {
+        let n = Double(1 << z), last = (1 << z) - 1
+        func column(_ lon: Double) -> Int { min(last, max(0, Int(((lon + 180) / 360 * n).rounded(.down)))) }
+        func row(_ lat: Double) -> Int {
+            let s = sin(max(-Mercator.maxLatitude, min(Mercator.maxLatitude, lat)) * .pi / 180)
+            return min(last, max(0, Int(((0.5 - log((1 + s) / (1 - s)) / (4 * .pi)) * n).rounded(.down))))
+        }
+        // A box edge exactly on a tile edge does not take the tile beyond it.
+        func columnBefore(_ lon: Double) -> Int {
+            let v = (lon + 180) / 360 * n
+            return min(last, max(0, v == v.rounded() ? Int(v) - 1 : Int(v.rounded(.down))))
+        }
+        let x0 = column(bounds.southwest.longitude), x1 = max(x0, columnBefore(bounds.northeast.longitude))
+        return (x0...x1, row(bounds.northeast.latitude)...row(bounds.southwest.latitude))
+    }
+
+    /// The placement regions of level z: the whole level when it fits in one block of
+    /// `blockTiles` a side, else the blocks of the global grid (block (bx, by) holds tiles x in
+    /// bx·B ..< (bx+1)·B) clipped to the level, rows top down, left to right.
+    public func regions(zoom z: Int) -> [MetaTile] {
+        let r = tiles(zoom: z)
+        let b = blockTiles
+        if r.x.count <= b && r.y.count <= b { return [MetaTile(z: z, x: r.x, y: r.y)] }
+        var out: [MetaTile] = []
+        for by in (r.y.lowerBound / b)...(r.y.upperBound / b) {
+            for bx in (r.x.lowerBound / b)...(r.x.upperBound / b) {
+                out.append(MetaTile(z: z, x: max(r.x.lowerBound, bx * b)...min(r.x.upperBound, bx * b + b - 1),
+                                    y: max(r.y.lowerBound, by * b)...min(r.y.upperBound, by * b + b - 1)))
+            }
+        }
+        return out
+    }
+
+    /// The metatiles of the pyramid in their fixed order: zoom up; within a level region by
+    /// region (see `regions`), and within a region the metatile grid's rows top down, left to
+    /// right, each metatile clipped to its region (so no metatile spans two placements).
+    public var metatiles: [MetaTile] {
+        var out: [MetaTile] = []
+        let n = metatile
+        for z in minZoom...maxZoom {
+            for region in regions(zoom: z) {
+                for my in (region.y.lowerBound / n)...(region.y.upperBound / n) {
+                    for mx in (region.x.lowerBound / n)...(region.x.upperBound / n) {
+                        let xs = max(region.x.lowerBound, mx * n)...min(region.x.upperBound, mx * n + n - 1)
+                        let ys = max(region.y.lowerBound, my * n)...min(region.y.upperBound, my * n + n - 1)
+                        out.append(MetaTile(z: z, x: xs, y: ys, region: region))
+                    }
+                }
+            }
+        }
+        return out
+    }
+
+    /// The metatiles of the tiles a region holds, for a caller that schedules regions itself.
+    public func metatiles(in region: MetaTile) -> [MetaTile] {
+        metatiles.filter { $0.region == TileRange(z: region.z, x: region.x, y: region.y) }
+    }
+
+    /// Shard `index` (1-based) of `count`: a contiguous run of the metatile order, the runs of
+    /// all shards together the whole pyramid, each metatile in exactly one.
+    public func metatiles(shard index: Int, of count: Int) -> [MetaTile] {
+        precondition(count >= 1 && (1...count).contains(index), "shard \(index)/\(count)")
+        let all = metatiles
+        let start = all.count * (index - 1) / count, end = all.count * index / count
+        return Array(all[start..<end])
+    }
+
+    /// Number of tiles of the pyramid.
+    public var tileCount: Int {
+        (minZoom...maxZoom).reduce(0) { sum, z in let r = tiles(zoom: z); return sum + r.x.count * r.y.count }
+    }
+}
+
+/// A metatile: the tiles of level `z` with x in `x` and y in `y` (at most N × N), and the
+/// placement region it belongs to (nil for a region itself).
+public struct MetaTile: Sendable, Hashable, CustomStringConvertible {
+    public let z: Int
+    public let x: ClosedRange<Int>
+    public let y: ClosedRange<Int>
+    public let region: TileRange?
+
+    public init(z: Int, x: ClosedRange<Int>, y: ClosedRange<Int>, region: MetaTile? = nil) {
+        self.z = z; self.x = x; self.y = y
+        self.region = region.map { TileRange(z: $0.z, x: $0.x, y: $0.y) }
+    }
+
+    public var tiles: [TileID] { y.flatMap { y in x.map { TileID(z: z, x: $0, y: y)! } } }
+    public var description: String { "\(z)/\(x.lowerBound)-\(x.upperBound)/\(y.lowerBound)-\(y.upperBound)" }
+}
+
+/// Tiles of level `z` with x in `x` and y in `y`.
+public struct TileRange: Sendable, Hashable {
+    public let z: Int
+    public let x: ClosedRange<Int>
+    public let y: ClosedRange<Int>
+}
