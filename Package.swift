@@ -48,7 +48,7 @@ let package = Package(
         .testTarget(name: "GLSnapRenderTests", dependencies: ["GLSnapRender", "GLSnapGL"]),
         // What the test targets share (a loopback HTTP server); Foundation only.
         .target(name: "GLSnapTestSupport", path: "Tests/Support"),
-        .testTarget(name: "GLSnapTests", dependencies: ["GLSnap", "GLSnapGL", "GLSnapImage", "GLSnapTestSupport"]),
+        .testTarget(name: "GLSnapTests", dependencies: ["GLSnap", "GLSnapData", "GLSnapGL", "GLSnapImage", "GLSnapTestSupport"]),
         .testTarget(name: "GLSnapCTests", dependencies: ["GLSnapC", "GLSnapStyle"]),
         .testTarget(name: "GLSnapServerTests", dependencies: ["GLSnapServer", "GLSnap", "GLSnapImage", "GLSnapTestSupport"]),
     ]

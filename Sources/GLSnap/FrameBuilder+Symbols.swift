@@ -28,7 +28,7 @@ extension FrameBuilder {
     func placeSymbols(_ layers: inout [FrameLayer], inputs: [(index: Int, input: SymbolLayerInput)], transform: Transform) {
         guard !inputs.isEmpty else { return }
         let placed = SymbolPlacement.place(inputs.map(\.input), transform: transform, provider: style.symbolResources,
-                                           crossSourceCollisions: crossSourceCollisions)
+                                           crossSourceCollisions: crossSourceCollisions, seams: placementSeams)
         for (i, entry) in inputs.enumerated() { layers[entry.index].symbols = placed[i] }
     }
 }

@@ -31,6 +31,8 @@ struct FrameBuilder {
     var featureStates = FeatureStates()
     /// See `MapSnapshotOptions.crossSourceCollisions`.
     var crossSourceCollisions = true
+    /// Image edges shared with neighbouring images placed apart (`PlacementSeams`).
+    var placementSeams = PlacementSeams.none
     /// What one tile layer may tessellate into (`Limits.maxTileGeometry`, `Limits.triangulationStepsPerVertex`).
     var budget = TessellationBudget.unlimited
     /// Most vertices plus indices of one frame's tile layers (`Limits.maxSnapshotGeometry`).

@@ -13,8 +13,10 @@ import GLSnapRender
 /// they were grouped into metatiles, split into shards or resumed.
 ///
 /// Labels at the edges of blocks (levels larger than `Limits.tilePlacementBlock` pixels a
-/// side): each block places its labels over itself alone, so a label crossing a block edge may
-/// be cut there. Within a block there are no such edges.
+/// side): each block places its labels over itself, and the edges it shares with other blocks
+/// are seams with the rule both neighbours reach alike (`PlacementSeams`): a label is shown by a
+/// block only when it lies wholly inside the block, so one crossing a block edge is dropped by
+/// both blocks, never cut or doubled.
 public final class PyramidRenderer {
     public let snapshotter: Snapshotter
     public let pyramid: TilePyramid
@@ -85,7 +87,7 @@ public final class PyramidRenderer {
             let t = Double(pyramid.tileSize)
             pieces = try snapshotter.pieces(camera: PyramidRenderer.camera(zoom: glZoom, z: region.z, x: region.x, y: region.y),
                                             size: Size(width: Double(region.x.count) * t, height: Double(region.y.count) * t),
-                                            pixelRatio: pyramid.pixelRatio, freshAtlases: true)
+                                            pixelRatio: pyramid.pixelRatio, freshAtlases: true, seams: seams(region))
             current = (region, pieces)
         }
         let side = pyramid.tilePixels
@@ -94,6 +96,13 @@ public final class PyramidRenderer {
         let image = try pieces.render(rect)
         note(pieces.warnings)
         return image
+    }
+
+    /// The region's edges shared with another region of its level (none when the level is one).
+    func seams(_ region: TileRange) -> PlacementSeams {
+        let level = pyramid.tiles(zoom: region.z)
+        return PlacementSeams(left: region.x.lowerBound > level.x.lowerBound, top: region.y.lowerBound > level.y.lowerBound,
+                              right: region.x.upperBound < level.x.upperBound, bottom: region.y.upperBound < level.y.upperBound)
     }
 
     private func note(_ messages: [String]) {

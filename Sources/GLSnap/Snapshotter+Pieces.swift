@@ -22,13 +22,15 @@ public final class ImagePieces {
     public private(set) var warnings: [String] = []
     private var reported = 0
 
-    init(snapshotter: Snapshotter, style: LoadedStyle, camera: CameraOptions, options: MapSnapshotOptions) throws {
+    init(snapshotter: Snapshotter, style: LoadedStyle, camera: CameraOptions, options: MapSnapshotOptions,
+         seams: PlacementSeams) throws {
         self.snapshotter = snapshotter
         self.style = style
         self.options = options
         (width, height) = try options.pixelSize(streamed: true)
         transform = try snapshotter.transform(camera, options: options)
         builder = snapshotter.makeBuilder(style: style, options: options, deadline: nil)
+        builder.placementSeams = seams
     }
 
     /// Draws `rect` (image pixels, within the image) and returns it as straight RGBA; a rectangle
@@ -89,13 +91,15 @@ extension Snapshotter {
     /// Rectangles of the image `camera` shows at `size` points and `pixelRatio` (see `ImagePieces`).
     /// With `freshAtlases`, the image gets glyph, icon and pattern atlases of its own, so its
     /// pixels do not depend on what this snapshotter drew before (see `LoadedStyle(freshAtlasesOf:)`).
-    public func pieces(camera: CameraOptions, size: Size, pixelRatio: Double, freshAtlases: Bool = false) throws -> ImagePieces {
+    /// `seams`: edges shared with neighbouring images whose labels are placed apart (see `PlacementSeams`).
+    public func pieces(camera: CameraOptions, size: Size, pixelRatio: Double, freshAtlases: Bool = false,
+                       seams: PlacementSeams = .none) throws -> ImagePieces {
         guard var style = loadedStyle else { throw GLSnapError.style(source: "(none)", message: "no style set: call setStyle first") }
         if freshAtlases { style = LoadedStyle(freshAtlasesOf: style, images: styleImages, limits: options.limits) }
         var options = self.options
         options.size = size
         options.pixelRatio = pixelRatio
-        return try ImagePieces(snapshotter: self, style: style, camera: camera, options: options)
+        return try ImagePieces(snapshotter: self, style: style, camera: camera, options: options, seams: seams)
     }
 }
 

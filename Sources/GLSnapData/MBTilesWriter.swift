@@ -101,8 +101,9 @@ public final class MBTilesWriter: TileArchiveWriter, TileArchiveReader {
 
     public func finish(_ metadata: TileArchiveMetadata) throws {
         try setMetadata(metadata.rows)
-        try exec("PRAGMA wal_checkpoint(TRUNCATE)")
-        try exec("PRAGMA journal_mode=DELETE")
+        // Folds the WAL into the file; with another connection open (a reader) it stays in WAL
+        // mode, every batch committed all the same.
+        if (try? exec("PRAGMA wal_checkpoint(TRUNCATE)")) != nil { try? exec("PRAGMA journal_mode=DELETE") }
     }
 
     public func forEachTile(_ body: (TileID, [UInt8]) throws -> Void) throws {

@@ -50,10 +50,14 @@ struct CollisionGrid {
     private let cols: Int, rows: Int
     private var cells: [[Int32]]
     private var shapes: [CollisionShape] = []
+    private let viewWidth: Float, viewHeight: Float
+    /// View edges where a shape reaching past the edge counts as colliding (see `PlacementSeams`).
+    var seams = PlacementSeams.none
 
     /// A grid over a `width` × `height` view plus `padding` pixels on each side.
     init(width: Double, height: Double, padding: Double = 100) {
         self.padding = Float(padding)
+        viewWidth = Float(width); viewHeight = Float(height)
         gridWidth = Float(width + 2 * padding); gridHeight = Float(height + 2 * padding)
         cols = max(1, Int((gridWidth / 25).rounded(.up)))
         rows = max(1, Int((gridHeight / 25).rounded(.up)))
@@ -74,6 +78,7 @@ struct CollisionGrid {
     /// Whether `s` overlaps a shape already inserted (of the same group, or any group when
     /// `s.group` is 0).
     func collides(_ s: CollisionShape) -> Bool {
+        if seams != .none && seams.crossed(by: s, width: viewWidth, height: viewHeight) { return true }
         guard let (x0, y0, x1, y1) = range(s) else { return false }
         for y in y0...y1 {
             for x in x0...x1 {
@@ -92,5 +97,26 @@ struct CollisionGrid {
         let index = Int32(shapes.count)
         shapes.append(s)
         for y in y0...y1 { for x in x0...x1 { cells[y * cols + x].append(index) } }
+    }
+}
+
+/// Edges of a view shared with a neighbouring image whose labels are placed apart (the blocks of
+/// a tile pyramid level too large to place at once). The rule both neighbours reach alike: a
+/// label is shown by a view only when its collision shapes lie wholly on the view's side of
+/// every seam, so a label crossing a seam is dropped by both sides (each sees it cross), and a
+/// label wholly on one side is decided by that side alone; the other side treats it as
+/// colliding and never draws it. So no label is cut or doubled at a seam, and labels on the two
+/// sides cannot overlap (their shapes, padding included, lie on different sides). Labels that
+/// ignore collisions (allow-overlap) are placed by both sides, each drawing its part.
+public struct PlacementSeams: Sendable, Equatable {
+    public var left: Bool, top: Bool, right: Bool, bottom: Bool
+    public init(left: Bool = false, top: Bool = false, right: Bool = false, bottom: Bool = false) {
+        self.left = left; self.top = top; self.right = right; self.bottom = bottom
+    }
+    public static let none = PlacementSeams()
+
+    /// Whether `s` reaches past a seam of a `width` x `height` view.
+    func crossed(by s: CollisionShape, width: Float, height: Float) -> Bool {
+        (left && s.x1 < 0) || (top && s.y1 < 0) || (right && s.x2 > width) || (bottom && s.y2 > height)
     }
 }

@@ -31,9 +31,11 @@ public struct SymbolLayerInput {
 /// Deterministic: the same inputs give the same output; there is no fading.
 public enum SymbolPlacement {
     /// With `crossSourceCollisions` false, labels collide only with labels of their own source.
+    /// `seams`: view edges shared with a neighbouring image placed apart (see `PlacementSeams`).
     public static func place(_ layers: [SymbolLayerInput], transform: Transform, provider: SymbolResourceProvider,
-                             crossSourceCollisions: Bool = true) -> [SymbolDrawData] {
-        let empty = CollisionGrid(width: transform.width, height: transform.height, padding: transform.pitch != 0 ? 200 : 100)
+                             crossSourceCollisions: Bool = true, seams: PlacementSeams = .none) -> [SymbolDrawData] {
+        var empty = CollisionGrid(width: transform.width, height: transform.height, padding: transform.pitch != 0 ? 200 : 100)
+        empty.seams = seams
         // One grid for all, or one per source.
         var grids: [String: CollisionGrid] = [:]
         var out = [SymbolDrawData](repeating: SymbolDrawData(glyphAtlas: provider.glyphAtlas, iconAtlas: provider.iconAtlas), count: layers.count)
