@@ -362,9 +362,17 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     except ImportError:
         print("glsnap.ray_tiles needs Ray: pip install ray", file=sys.stderr)
         return 2
+    # The merge runs at the end: a missing CLI is said before anything is rendered.
+    if not (shutil.which(a.glsnap) or os.access(a.glsnap, os.X_OK)):
+        print(f"glsnap.ray_tiles: no glsnap CLI at {a.glsnap!r} to merge the shards (--glsnap PATH or GLSNAP_CLI)", file=sys.stderr)
+        return 2
+    import glsnap
     ray.init(address=a.address, logging_level="WARNING", log_to_driver=not a.quiet)
     try:
         return Driver(a, ray).run()
+    except glsnap.GLSnapError as e:
+        print(f"glsnap.ray_tiles: {e}", file=sys.stderr)
+        return 1
     finally:
         ray.shutdown()
 
