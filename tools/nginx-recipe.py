@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """Two `glsnap serve` replicas behind nginx (deploy/nginx/glsnap.conf.template), on loopback, checked.
 
-Starts both replicas and nginx as an unprivileged user (the caller, or `nobody` when run as root)
-with every file under one temporary prefix, then checks:
+Starts both replicas and nginx as an unprivileged user (the caller, or `nobody` when run as root;
+the replicas stay the caller's when `nobody` cannot reach the checkout) with every file under one
+temporary prefix, then checks:
 
 1. cache: a tile asked twice through nginx is a MISS then a HIT, and the hit renders nothing
    (the replicas' glsnap_renders_total and tile counts do not move);
@@ -96,10 +97,24 @@ class Recipe:
             for d, _, _ in os.walk(self.prefix):
                 os.chown(d, self.user.pw_uid, self.user.pw_gid)
         self.env = dict(os.environ, XDG_CACHE_HOME=os.path.join(self.prefix, "tmp"), HOME=self.prefix)
+        self.replicas_as_nobody = self.replicas_unprivileged()
 
-    def spawn(self, name: str, argv: list[str]) -> subprocess.Popen:
+    def replicas_unprivileged(self) -> bool:
+        """Whether `nobody` can run glsnap on the style (a checkout under a private home cannot be
+        reached by it: then the replicas run as the caller; nginx, which reads only its prefix,
+        is always unprivileged)."""
+        if not self.drop:
+            return True
+        try:
+            probe = subprocess.run([self.args.glsnap, "validate", self.args.style], preexec_fn=self.drop, env=self.env,
+                                   cwd=self.prefix, capture_output=True, timeout=60)
+        except (OSError, subprocess.SubprocessError):
+            return False
+        return probe.returncode == 0
+
+    def spawn(self, name: str, argv: list[str], unprivileged: bool = True) -> subprocess.Popen:
         out = open(os.path.join(self.prefix, f"{name}.log"), "wb")
-        p = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=out, preexec_fn=self.drop, env=self.env,
+        p = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=out, preexec_fn=self.drop if unprivileged else None, env=self.env,
                              cwd=self.prefix)
         self.procs[name] = p
         return p
@@ -107,7 +122,7 @@ class Recipe:
     def start_replica(self, name: str) -> int:
         """Starts `glsnap serve` on a free port (--port 0) and returns the port it printed."""
         p = self.spawn(name, [self.args.glsnap, "serve", self.args.style, "--port", "0", "--workers", "1",
-                              "--quiet", "--cache-control", "public, max-age=3600"])
+                              "--quiet", "--cache-control", "public, max-age=3600"], unprivileged=self.replicas_as_nobody)
         line = p.stdout.readline().decode()
         m = re.search(r"http://127\.0\.0\.1:(\d+)/", line)
         if not m:
@@ -277,9 +292,10 @@ def main() -> int:
     try:
         replicas = {"a": recipe.start_replica("a"), "b": recipe.start_replica("b")}
         nginx = recipe.start_nginx(list(replicas.values()))
-        who = "nobody" if recipe.user else pwd.getpwuid(os.getuid()).pw_name
+        me = pwd.getpwuid(os.getuid()).pw_name
+        who = "nobody" if recipe.user else me
         print(f"nginx on 127.0.0.1:{nginx} (as {who}, prefix {recipe.prefix}) over replicas on ports "
-              f"{replicas['a']} and {replicas['b']}")
+              f"{replicas['a']} and {replicas['b']} (as {who if recipe.replicas_as_nobody else me})")
         check_cache(nginx, replicas, style_id)
         owner = check_hashing(nginx, recipe.prefix, style_id, 12)
         print(f"hashing: {len(owner)} URLs, " + ", ".join(
