@@ -68,23 +68,6 @@ final class LoadedStyle: @unchecked Sendable {
         self.demEncodings = demEncodings
     }
 
-    /// The same style and opened sources with new, empty atlases (glyphs, icons, patterns) and
-    /// a new generation. What an image draws then depends on that image alone and not on what
-    /// was drawn before it: atlas positions and sizes (which decide texture coordinates) follow
-    /// from the image's own symbol layout order (`PyramidRenderer` draws each region so, so
-    /// that shards and resumed runs give the same bytes).
-    init(freshAtlasesOf other: LoadedStyle, images: [String: StyleImage], limits: Limits) {
-        style = other.style
-        origin = other.origin
-        resolver = other.resolver
-        generation = LoadedStyle.counter.next()
-        symbolResources = SymbolResources(style: other.style, resolver: other.resolver, images: images, svgLimits: limits.svg)
-        sources = other.sources
-        sourceErrors = other.sourceErrors
-        imageSources = other.imageSources
-        demEncodings = other.demEncodings
-    }
-
     private static func geoJSONSource(_ definition: JSON, resolver: ResourceResolver, maxPositions: Int) throws -> TileSource {
         var data = definition["data"] ?? .null
         if case .string(let url) = data {

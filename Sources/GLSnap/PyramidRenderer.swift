@@ -58,15 +58,21 @@ public final class PyramidRenderer {
     public func render(_ metatile: MetaTile) throws -> [(id: TileID, data: [UInt8])] {
         let image = try draw(metatile)
         let side = pyramid.tilePixels
-        var out: [(id: TileID, data: [UInt8])] = []
-        for y in metatile.y {
-            for x in metatile.x {
-                let tile = PyramidRenderer.crop(image, x: (x - metatile.x.lowerBound) * side, y: (y - metatile.y.lowerBound) * side,
+        let ids = metatile.tiles
+        // The tiles are encoded at once on the machine's cores (each alone, so the bytes are
+        // those of a sequential encode), while the GL worker is idle.
+        var results = [Result<[UInt8], Error>](repeating: .success([]), count: ids.count)
+        let encode = self.encode
+        results.withUnsafeMutableBufferPointer { slots in
+            let slots = UnsafeSendable(slots)
+            DispatchQueue.concurrentPerform(iterations: ids.count) { i in
+                let id = ids[i]
+                let tile = PyramidRenderer.crop(image, x: (id.x - metatile.x.lowerBound) * side, y: (id.y - metatile.y.lowerBound) * side,
                                                 side: side)
-                out.append((TileID(z: metatile.z, x: x, y: y)!, try encode(tile)))
+                slots.value[i] = Result { try encode(tile) }
             }
         }
-        return out
+        return try zip(ids, results).map { ($0, try $1.get()) }
     }
 
     /// The metatile's image: its rectangle of its region's image.
@@ -153,4 +159,10 @@ public final class PyramidRenderer {
         }
         return out
     }
+}
+
+/// A buffer whose slots threads write apart (each index by one thread).
+private struct UnsafeSendable<T>: @unchecked Sendable {
+    let value: T
+    init(_ value: T) { self.value = value }
 }

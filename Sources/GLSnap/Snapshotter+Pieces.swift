@@ -88,14 +88,38 @@ public final class ImagePieces {
 }
 
 extension Snapshotter {
+    /// A frame builder for one image with the options' limits, feature states and deadline (as
+    /// `render` makes its own).
+    func makeBuilder(style: LoadedStyle, options: MapSnapshotOptions, deadline: RenderDeadline?) -> FrameBuilder {
+        let limits = options.limits
+        var builder = FrameBuilder(style: style, tiles: tileCache, geometries: geometryCache, rasters: rasterCache, symbols: symbolCache,
+                                   policy: options.sourceErrors)
+        builder.featureStates = currentFeatureStates()
+        builder.crossSourceCollisions = options.crossSourceCollisions
+        builder.budget = TessellationBudget(maxElements: max(1, limits.maxTileGeometry),
+                                            triangulationStepsPerVertex: max(1, limits.triangulationStepsPerVertex))
+        builder.maxFrameGeometry = limits.maxSnapshotGeometry
+        builder.maxRasterPixels = limits.maxRasterTilePixels
+        builder.deadline = deadline
+        if !builder.featureStates.states.isEmpty { builder.featureStates.promoteIds = Snapshotter.promoteIds(style.style) }
+        return builder
+    }
+
     /// Rectangles of the image `camera` shows at `size` points and `pixelRatio` (see `ImagePieces`).
     /// With `freshAtlases`, the image gets glyph, icon and pattern atlases of its own, so its
-    /// pixels do not depend on what this snapshotter drew before (see `LoadedStyle(freshAtlasesOf:)`).
+    /// pixels do not depend on what this snapshotter drew before: atlas positions and sizes
+    /// (which decide texture coordinates) then follow from the image's own symbol layout order
+    /// (`PyramidRenderer` draws each region so, so that shards and resumed runs give the same bytes).
     /// `seams`: edges shared with neighbouring images whose labels are placed apart (see `PlacementSeams`).
     public func pieces(camera: CameraOptions, size: Size, pixelRatio: Double, freshAtlases: Bool = false,
                        seams: PlacementSeams = .none) throws -> ImagePieces {
         guard var style = loadedStyle else { throw GLSnapError.style(source: "(none)", message: "no style set: call setStyle first") }
-        if freshAtlases { style = LoadedStyle(freshAtlasesOf: style, images: styleImages, limits: options.limits) }
+        if freshAtlases {
+            // The same style made again: its sources opened again, glyph, icon and pattern
+            // atlases empty, a new cache generation (so symbols are laid out into these atlases).
+            style = try LoadedStyle(style: style.style, origin: style.origin, resolver: style.resolver, policy: options.sourceErrors,
+                                    images: styleImages, limits: options.limits)
+        }
         var options = self.options
         options.size = size
         options.pixelRatio = pixelRatio

@@ -261,7 +261,16 @@ public final class Snapshotter: @unchecked Sendable {
         let transform = try transform(camera, options: options)
         let resourceMark = style.symbolResources.mark()
         var timings = SnapshotTimings()
-        var builder = makeBuilder(style: style, options: options, deadline: deadline)
+        var builder = FrameBuilder(style: style, tiles: tileCache, geometries: geometryCache, rasters: rasterCache, symbols: symbolCache,
+                                   policy: options.sourceErrors)
+        builder.featureStates = currentFeatureStates()
+        builder.crossSourceCollisions = options.crossSourceCollisions
+        builder.budget = TessellationBudget(maxElements: max(1, limits.maxTileGeometry),
+                                            triangulationStepsPerVertex: max(1, limits.triangulationStepsPerVertex))
+        builder.maxFrameGeometry = limits.maxSnapshotGeometry
+        builder.maxRasterPixels = limits.maxRasterTilePixels
+        builder.deadline = deadline
+        if !builder.featureStates.states.isEmpty { builder.featureStates.promoteIds = Snapshotter.promoteIds(style.style) }
         let pieceSide = options.limits.pieceSize
         let bandHeight = max(1, min(height, pieceSide, options.limits.maxBandBytes / (width * 4)))
         let columns = (width + pieceSide - 1) / pieceSide
@@ -348,22 +357,6 @@ public final class Snapshotter: @unchecked Sendable {
 }
 
 extension Snapshotter {
-    /// A frame builder for one image with the options' limits, feature states and deadline.
-    func makeBuilder(style: LoadedStyle, options: MapSnapshotOptions, deadline: RenderDeadline?) -> FrameBuilder {
-        let limits = options.limits
-        var builder = FrameBuilder(style: style, tiles: tileCache, geometries: geometryCache, rasters: rasterCache, symbols: symbolCache,
-                                   policy: options.sourceErrors)
-        builder.featureStates = currentFeatureStates()
-        builder.crossSourceCollisions = options.crossSourceCollisions
-        builder.budget = TessellationBudget(maxElements: max(1, limits.maxTileGeometry),
-                                            triangulationStepsPerVertex: max(1, limits.triangulationStepsPerVertex))
-        builder.maxFrameGeometry = limits.maxSnapshotGeometry
-        builder.maxRasterPixels = limits.maxRasterTilePixels
-        builder.deadline = deadline
-        if !builder.featureStates.states.isEmpty { builder.featureStates.promoteIds = Snapshotter.promoteIds(style.style) }
-        return builder
-    }
-
     /// The bounds and minimum zoom of the style's first source that declares bounds (for camera
     /// walks over the data a style shows); nil without a style or bounds.
     public func dataExtent() -> (bounds: CoordinateBounds, minzoom: Int)? {
