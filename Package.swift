@@ -37,7 +37,7 @@ let package = Package(
         .target(name: "GLSnapRender", dependencies: ["GLSnapGL", "GLSnapLayout", "GLSnapImage"]),
         .target(name: "GLSnap", dependencies: ["GLSnapRender", "GLSnapLayout", "GLSnapData", "GLSnapStyle", "GLSnapImage", "CSystem"]),
         .target(name: "GLSnapServer", dependencies: ["GLSnap", "GLSnapGL", "GLSnapImage", "GLSnapStyle", "GLSnapData", "CMicroHTTPD"]),
-        .target(name: "GLSnapC", dependencies: ["GLSnap", "GLSnapGL", "GLSnapImage", "GLSnapLayout", "GLSnapStyle"]),
+        .target(name: "GLSnapC", dependencies: ["GLSnap", "GLSnapData", "GLSnapGL", "GLSnapImage", "GLSnapLayout", "GLSnapStyle"]),
         .executableTarget(name: "glsnap", dependencies: ["GLSnap", "GLSnapData", "GLSnapGL", "GLSnapImage", "GLSnapStyle", "GLSnapServer"]),
         .executableTarget(name: "glsnap-conformance", dependencies: ["GLSnap", "GLSnapGL", "GLSnapImage", "GLSnapStyle"]),
 

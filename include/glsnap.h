@@ -211,6 +211,27 @@ glsnap_status glsnap_snapshot_coordinate_for(glsnap_snapshot *snapshot, double x
 glsnap_status glsnap_decode_image(const uint8_t *bytes, size_t length, uint8_t **rgba_out, int *width_out, int *height_out,
                                   char *error, size_t error_size);
 
+/* Raster tile pyramids as `glsnap tiles` renders them, for spreading one pyramid over processes or
+   machines (python/glsnap/ray_tiles.py). `pyramid` is JSON text:
+     {"bounds": [W, S, E, N] | "fitData": "SOURCE", "minzoom": A, "maxzoom": B, "tileSize": 256 | 512 (512),
+      "ratio": R (1), "metatile": N (4), "format": "png" | "jpeg" | "webp" ("png"),
+      "stylePath": "STYLE.json" (names the run in the metadata, as glsnap tiles --style), "shard": [I, N]}
+   glsnap_tiles_plan writes (free with glsnap_free) {"tiles": count, "tilePixels": side, "bounds": [...],
+   "metadata": {MBTiles rows}, "regions": [[z, x0, x1, y0, y1], ...] (the label placement regions),
+   "metatiles": [[z, x0, x1, y0, y1, region], ...] (glsnap tiles' fixed order), "shard": [numbers of the
+   metatiles of shard I/N, as glsnap tiles --shard I/N]}. */
+glsnap_status glsnap_tiles_plan(glsnap_snapshotter *snapshotter, const char *pyramid, char **plan_out);
+
+/* Renders the `count` metatiles numbered in `metatiles` (indices into the plan's "metatiles") into
+   `archive` (.mbtiles, .pmtiles or a folder) with glsnap tiles' bytes: labels placed per region
+   whatever metatiles a call is given, tiles already in the archive kept, each metatile written all
+   or nothing, the metadata written before returning. The snapshotter keeps each zoom level's
+   placement region between calls on the same pyramid (a new style or image drops it). *result_out
+   (may be NULL; free with glsnap_free): {"rendered": tiles, "kept": tiles, "warnings": [...]}.
+   Calls on one snapshotter run one at a time; renders may still run beside them. */
+glsnap_status glsnap_tiles_render(glsnap_snapshotter *snapshotter, const char *pyramid, const uint32_t *metatiles,
+                                  size_t count, const char *archive, char **result_out);
+
 /* Frees a buffer or string handed out by this library (NULL: nothing). Thread-safe. */
 void glsnap_free(void *pointer);
 

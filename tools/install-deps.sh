@@ -12,6 +12,7 @@ packages=(
   libmicrohttpd-dev   # glsnap serve's HTTP server
   libcurl4-openssl-dev  # styles, TileJSON, tiles, glyphs and sprites over http:// and https://
   wrk                 # HTTP load generator: benchmarking glsnap serve only, not needed by tests
+  nginx               # tools/nginx-recipe.py: glsnap serve replicas behind nginx's cache (own prefix; the system service is unused)
   libfreetype-dev libfontconfig-dev fonts-dejavu-core  # labels from local fonts when glyph ranges are missing
   libfribidi-dev      # right-to-left labels: bidi reordering and Arabic joining (as MapLibre's RTL support)
   pkg-config python3

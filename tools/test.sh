@@ -14,6 +14,8 @@ export GLSNAP_MAPLIBRE
 swift test --skip-build --disable-swift-testing 2>&1 | tee .build/test.log | grep -vE "^Test Case '.*' (started|passed)"
 .build/debug/glsnap render -o .build/example.png
 .build/debug/glsnap render --backend egl --ratio 2 -o .build/example@2x.png
+# Two glsnap serve replicas behind nginx: cache hits render nothing, a replica killed under load fails no request.
+python3 tools/nginx-recipe.py
 # Regression floors on the shared suites (skipped when ../shared is absent).
 tools/conformance.sh .build/debug
 # The Python package (built in release mode by pip) and the C ABI through pkg-config.

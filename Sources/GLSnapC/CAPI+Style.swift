@@ -150,7 +150,10 @@ public func glsnap_add_image(_ s: OpaquePointer?, _ name: UnsafePointer<CChar>?,
         }
         let count = Int(width) * Int(height) * 4
         let image = RGBAImage(width: Int(width), height: Int(height), pixels: Array(UnsafeBufferPointer(start: rgba, count: count)))
-        try h.styleLock.withLock { try h.snapshotter.addImage(id, StyleImage(image: image, pixelRatio: ratio, sdf: sdf != 0)) }
+        try h.styleLock.withLock {
+            try h.snapshotter.addImage(id, StyleImage(image: image, pixelRatio: ratio, sdf: sdf != 0))
+            h.tiles = nil  // placed tile regions drew without the image
+        }
     }
 }
 

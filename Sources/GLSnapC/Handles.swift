@@ -92,7 +92,9 @@ final class SnapshotterHandle: @unchecked Sendable {
     let errors = ErrorSlots()
     /// The loaded style as JSON and the base its relative URLs resolve against; nil before a
     /// style is set (or for a style fetched over HTTP, whose text is not kept).
-    var style: StyleDocument?
+    var style: StyleDocument? { didSet { tiles = nil } }
+    /// The tile pyramid of the last `glsnap_tiles_*` call (CAPI+Tiles.swift); a new style drops it.
+    var tiles: TilesState?
     /// Serializes style changes (set, edit, images) against each other; renders do not take it.
     let styleLock = NSLock()
 

@@ -462,6 +462,21 @@ class Renderer(_Handle):
             raise InvalidArgumentError("give both width and height, or neither", _abi.INVALID_ARGUMENT)
         return self._snapshot(c, width or 0, height or 0, pixel_ratio or 0)
 
+    def tiles_plan(self, pyramid: dict) -> dict:
+        """`glsnap tiles`' plan of a pyramid (a dict: bounds or fitData, minzoom, maxzoom, tileSize, ratio,
+        metatile, format, stylePath, shard; see glsnap_tiles_plan in glsnap.h): its metatiles in their fixed
+        order as [z, x0, x1, y0, y1, region], the placement regions, the shard's metatile numbers, the metadata."""
+        return json.loads(self._string(lib.glsnap_tiles_plan, _json_text(pyramid, "pyramid")))
+
+    def tiles_render(self, pyramid: dict, metatiles: Sequence[int], archive: str) -> dict:
+        """Renders the metatiles numbered (in tiles_plan's order) into `archive` (.mbtiles, .pmtiles or a folder)
+        as `glsnap tiles` does: the same bytes, tiles already there kept. Returns {"rendered", "kept",
+        "warnings"}. Releases the GIL; calls on one Renderer run one at a time."""
+        numbers = list(metatiles)
+        array = (ctypes.c_uint32 * max(1, len(numbers)))(*numbers)
+        return json.loads(self._string(lib.glsnap_tiles_render, _json_text(pyramid, "pyramid"), array, len(numbers),
+                                       _utf8(archive, "archive")))
+
     def render_tile(self, z: int, x: int, y: int, size: int = 256, ratio: float = 1, format: str = "png",
                     quality: int = 0) -> bytes:
         """Renders the XYZ tile z/x/y as a size x size image (x ratio pixels), as mapli does: a 512 tile is

@@ -72,6 +72,8 @@ _signatures = {
     "glsnap_decode_image": (c_int, [c_char_p, c_size_t, POINTER(c_void_p), POINTER(c_int), POINTER(c_int), c_char_p,
                                     c_size_t]),
     "glsnap_free": (None, [c_void_p]),
+    "glsnap_tiles_plan": (c_int, [_P, c_char_p, POINTER(c_void_p)]),
+    "glsnap_tiles_render": (c_int, [_P, c_char_p, POINTER(ctypes.c_uint32), c_size_t, c_char_p, POINTER(c_void_p)]),
 }
 for _name, (_res, _args) in _signatures.items():
     _f = getattr(lib, _name)
