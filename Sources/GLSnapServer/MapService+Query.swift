@@ -76,6 +76,9 @@ extension MapService {
     /// would be: tiles read, layers laid out, symbols placed, and also drawn and read back into an
     /// image that is then dropped. The drawing and readback (and width x height x 4 bytes of
     /// pixels) are the part a query does not need; the library has no placement-only snapshot.
+    /// On bright-v9-chicago at 512x512 (`glsnap bench`, release, 1 worker) upload, draw and
+    /// readback took 14.5 of the 22.9 ms a snapshot took before encoding: a query pays about 2.7
+    /// times what placement alone would cost, and no encoding.
     /// Placement is in points, so the map is drawn at pixel ratio 1 whatever the request's scale
     /// (the scale only says what pixels `point`/`box` are in): a query of an @2x image draws a
     /// quarter of its pixels. The features come from the snapshotter's tile cache, as its images do.
