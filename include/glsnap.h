@@ -182,9 +182,31 @@ glsnap_status glsnap_list_sources(glsnap_snapshotter *snapshotter, char **json_o
 /* One layer's JSON; free with glsnap_free. */
 glsnap_status glsnap_get_layer(glsnap_snapshotter *snapshotter, const char *id, char **json_out);
 
-/* Feature queries (queryRenderedFeatures) are not in the library yet and have no function here. */
+/* Replaces a GeoJSON source's data: `data_json` a GeoJSON object (FeatureCollection, Feature or
+   geometry) or a URL string, read as at load. Only that source's tiles are made again. An unknown
+   source is GLSNAP_ERR_NOT_FOUND, a source of another type GLSNAP_ERR_INVALID_ARGUMENT; the data is
+   checked as at load (GLSNAP_ERR_STYLE naming the problem) and on failure the old data stays.
+   Serialized with the style calls above. */
+glsnap_status glsnap_set_geojson_source_data(glsnap_snapshotter *snapshotter, const char *source, const char *data_json);
 
-/* Snapshots: immutable, so every function below is thread-safe. */
+/* Feature state (read by paint expressions with ["feature-state", key]): belongs to the
+   snapshotter, survives style changes, and is taken by each render when it starts. `source` must be
+   a source of the style (else GLSNAP_ERR_NOT_FOUND); `source_layer` names the layer of a vector
+   source (required there, GLSNAP_ERR_INVALID_ARGUMENT without) and is NULL or "" for GeoJSON.
+   `feature_id` is the id as text ("1" names id 1 or "1"; a source's promoteId property counts as
+   its id). Thread-safe: may run while renders are in flight (they keep the state they started with). */
+/* Merges `state_json` (a JSON object) into the feature's state; keys not named keep their values. */
+glsnap_status glsnap_set_feature_state(glsnap_snapshotter *snapshotter, const char *source, const char *source_layer,
+                                       const char *feature_id, const char *state_json);
+/* The feature's state as a JSON object ("{}" when none); free *json_out with glsnap_free. */
+glsnap_status glsnap_get_feature_state(glsnap_snapshotter *snapshotter, const char *source, const char *source_layer,
+                                       const char *feature_id, char **json_out);
+/* Removes one key of a feature's state (`key`), all its state (`key` NULL), or the state of every
+   feature of the source (layer) (`feature_id` NULL; then `key` must be NULL too). */
+glsnap_status glsnap_remove_feature_state(glsnap_snapshotter *snapshotter, const char *source, const char *source_layer,
+                                          const char *feature_id, const char *key);
+
+/* Snapshots: immutable, so every function below is thread-safe (queries included). */
 void glsnap_snapshot_free(glsnap_snapshot *snapshot);
 /* As glsnap_snapshotter_error, for calls on this snapshot. */
 const char *glsnap_snapshot_error(const glsnap_snapshot *snapshot);
@@ -204,6 +226,28 @@ glsnap_status glsnap_snapshot_warnings(glsnap_snapshot *snapshot, char **json_ou
 glsnap_status glsnap_snapshot_point_for(glsnap_snapshot *snapshot, double longitude, double latitude, double *x, double *y);
 glsnap_status glsnap_snapshot_coordinate_for(glsnap_snapshot *snapshot, double x, double y, double *longitude,
                                              double *latitude);
+
+/* Feature queries (MapLibre's queryRenderedFeatures): the features this snapshot drew at a point or
+   in the box between two corners, in points from the top-left (pixels / pixel ratio, as
+   glsnap_snapshot_point_for gives them), topmost first. Lines count within half their width,
+   circles within radius and stroke, symbols by the boxes of those placed (a label hidden by another
+   is not found). `layers_json`: a JSON array of layer ids to look in (NULL or "": every layer; an
+   unknown id is GLSNAP_ERR_NOT_FOUND); `filter_json`: a style-spec filter the features must also
+   pass (NULL or "": none; not a filter: GLSNAP_ERR_INVALID_ARGUMENT). *geojson_out receives a
+   GeoJSON FeatureCollection, as `glsnap query` prints it: each feature with "geometry" (longitude,
+   latitude), "properties", "id" (when it has one), "layer", "source", "sourceLayer" (vector
+   sources) and "state". Free it with glsnap_free. The query reads the tiles again through the
+   snapshotter's tile cache (which the snapshot keeps: it may be queried after glsnap_snapshotter_free).
+   Thread-safe. */
+glsnap_status glsnap_snapshot_query_point(glsnap_snapshot *snapshot, double x, double y, const char *layers_json,
+                                          const char *filter_json, char **geojson_out);
+glsnap_status glsnap_snapshot_query_box(glsnap_snapshot *snapshot, double x1, double y1, double x2, double y2,
+                                        const char *layers_json, const char *filter_json, char **geojson_out);
+/* The features of `source` in the tiles this snapshot drew, drawn or not (querySourceFeatures);
+   `source_layer` is required for vector sources, NULL or "" for GeoJSON. A feature that crosses
+   tiles comes once per tile. Output as above (without "layer"). */
+glsnap_status glsnap_snapshot_query_source_features(glsnap_snapshot *snapshot, const char *source, const char *source_layer,
+                                                    const char *filter_json, char **geojson_out);
 
 /* Decodes a PNG, JPEG or WebP image (e.g. for glsnap_add_image) into straight RGBA: *rgba_out
    (width x height x 4 bytes; free with glsnap_free), *width_out, *height_out. On failure `error`

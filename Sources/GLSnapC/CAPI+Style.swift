@@ -9,7 +9,7 @@ import GLSnapStyle
 // leaves the style as it was.
 
 /// Parses a JSON argument, naming it in the error.
-private func json(_ p: UnsafePointer<CChar>?, _ name: String) throws -> JSON {
+func json(_ p: UnsafePointer<CChar>?, _ name: String) throws -> JSON {
     let s = try text(p, name)
     do { return try JSON.parse(s) } catch { throw CallError(.invalidArgument, "\(name) is not valid JSON: \(error)") }
 }
@@ -92,6 +92,27 @@ public func glsnap_add_source(_ s: OpaquePointer?, _ id: UnsafePointer<CChar>?, 
 public func glsnap_add_layer(_ s: OpaquePointer?, _ layer: UnsafePointer<CChar>?, _ before: UnsafePointer<CChar>?) -> Int32 {
     edit(s) { doc in try doc.addLayer(try json(layer, "layer"), before: try before.map { try text($0, "before") }) } apply: { snapshotter in
         try snapshotter.addLayer(try json(layer, "layer"), before: try before.map { try text($0, "before") })
+    }
+}
+
+@_cdecl("glsnap_set_geojson_source_data")
+public func glsnap_set_geojson_source_data(_ s: OpaquePointer?, _ source: UnsafePointer<CChar>?, _ data: UnsafePointer<CChar>?) -> Int32 {
+    // Parsed once (the data may be large) and handed from the check to the change.
+    var value = JSON.null
+    return edit(s) { doc in
+        let id = try text(source, "source")
+        guard let definition = doc.sources[id] else {
+            throw CallError(.notFound, "no source \"\(id)\" in the style (sources: \(StyleDocument.list(doc.sourceIDs)))")
+        }
+        guard definition["type"]?.stringValue == "geojson" else {
+            throw CallError(.invalidArgument, "source \"\(id)\" is a \(definition["type"]?.stringValue ?? "typeless") source, not geojson")
+        }
+        value = try json(data, "data")
+        guard value.objectValue != nil || value.stringValue != nil else {
+            throw CallError(.invalidArgument, "data must be a GeoJSON object or a URL string")
+        }
+    } apply: { snapshotter in
+        try snapshotter.setGeoJSONSourceData(try text(source, "source"), value)
     }
 }
 

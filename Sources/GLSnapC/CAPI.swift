@@ -282,7 +282,7 @@ public func glsnap_render_encoded(_ s: OpaquePointer?, _ camera: UnsafeRawPointe
 
 // MARK: snapshots
 
-private func snapshotHandle(_ p: OpaquePointer?) -> SnapshotHandle? { p.map { UnsafeMutableRawPointer($0).snapshotHandle() } }
+func snapshotHandle(_ p: OpaquePointer?) -> SnapshotHandle? { p.map { UnsafeMutableRawPointer($0).snapshotHandle() } }
 
 @_cdecl("glsnap_snapshot_free")
 public func glsnap_snapshot_free(_ p: OpaquePointer?) {

@@ -181,7 +181,8 @@ public final class MapService: @unchecked Sendable {
             let attribution = try StaticStyleEdits.flag(query, "attribution") ?? true
             // glsnap draws no logo: `logo` is checked and has nothing to turn off.
             _ = try StaticStyleEdits.flag(query, "logo")
-            let camera = try staticCamera(r, overlays: overlays, query: query)
+            let camera = try staticCamera(view: r.view, width: Double(r.width), height: Double(r.height),
+                                          coordinates: overlays.coordinates, query: query)
             // The path (with Mapbox's overlay segment) and the query (with a POST body's
             // arguments) make the ETag, so it covers every edit.
             let tag = etag(s, path: path, query: query)
@@ -196,6 +197,8 @@ public final class MapService: @unchecked Sendable {
                                  attribution: attribution)
                 }
             }
+        case .query(let r):
+            return try featureQuery(r, style: try style(r.id), path: path, query: query, ifNoneMatch: ifNoneMatch)
         }
     }
 
@@ -206,6 +209,10 @@ public final class MapService: @unchecked Sendable {
         switch route {
         case .staticImage(let r):
             guard config.serveStaticMaps else { throw ServerError.notFound("static maps are not served (serveStaticMaps: false)") }
+            (id, rendered) = (r.id, true)
+        case .query(let r):
+            // A query renders the static map of its view.
+            guard config.serveStaticMaps else { throw ServerError.notFound("static maps and their queries are not served (serveStaticMaps: false)") }
             (id, rendered) = (r.id, true)
         case .tile(let t): (id, rendered) = (t.id, true)
         case .tileJSON(let i, _), .wmts(let i): (id, rendered) = (i, true)
@@ -227,36 +234,13 @@ public final class MapService: @unchecked Sendable {
         return s
     }
 
-    /// Waits for a render slot, renders, encodes; 503 when the queue is full, 504 past the time limit.
-    /// `body` gets the seconds left to the deadline: the snapshot stops there and frees its worker.
-    /// The snapshot's warnings (an icon left out, a sprite that cannot be loaded) are logged with `path`.
+    /// Renders in a render slot (see `inRenderSlot`) and encodes the image.
     private func render(_ s: ServedStyle, etag: String, format: ImageFormat, path: String,
                         _ body: (_ timeLimit: Double?) throws -> Snapshot) throws -> HTTPResponse {
-        let start = Date()
-        switch queue.acquire(deadline: start.addingTimeInterval(config.requestTimeout)) {
-        case .full: throw ServerError.overloaded
-        case .timedOut: throw ServerError.timedOut(seconds: config.requestTimeout)
-        case .admitted: break
+        let image = try inRenderSlot(path: path) { timeLimit in
+            let snapshot = try body(timeLimit)
+            return (snapshot, snapshot.image)
         }
-        let image: RGBAImage
-        do {
-            defer { queue.release() }
-            let left = config.requestTimeout - Date().timeIntervalSince(start)
-            let snapshot = try body(left.isFinite ? max(0, left) : nil)
-            image = snapshot.image
-            for warning in snapshot.warnings.prefix(20) { log("warning \(path.prefix(200)): \(warning)") }
-            metrics.recordRender(ok: true)
-        } catch GLSnapError.timedOut {
-            metrics.recordRender(ok: false)
-            throw ServerError.timedOut(seconds: config.requestTimeout)
-        } catch let e as ServerError {
-            metrics.recordRender(ok: false)
-            throw e
-        } catch {
-            metrics.recordRender(ok: false)
-            throw ServerError.renderFailed("\(error)")
-        }
-        guard Date().timeIntervalSince(start) <= config.requestTimeout else { throw ServerError.timedOut(seconds: config.requestTimeout) }
         let bytes: [UInt8]
         switch format {
         case .png:
@@ -269,6 +253,39 @@ public final class MapService: @unchecked Sendable {
         }
         return HTTPResponse(status: 200, headers: [("Content-Type", format.contentType), ("ETag", etag),
                                                    ("Cache-Control", config.cacheControl)], body: bytes)
+    }
+
+    /// Waits for a render slot (503 when the queue is full, 504 past the time limit) and runs
+    /// `body` in it with the seconds left to the deadline (the snapshot stops there and frees its
+    /// worker); returns what `body` made of its snapshot. The snapshot's warnings (an icon left
+    /// out, a sprite that cannot be loaded) are logged with `path`.
+    func inRenderSlot<T>(path: String, _ body: (_ timeLimit: Double?) throws -> (snapshot: Snapshot, result: T)) throws -> T {
+        let start = Date()
+        switch queue.acquire(deadline: start.addingTimeInterval(config.requestTimeout)) {
+        case .full: throw ServerError.overloaded
+        case .timedOut: throw ServerError.timedOut(seconds: config.requestTimeout)
+        case .admitted: break
+        }
+        let result: T
+        do {
+            defer { queue.release() }
+            let left = config.requestTimeout - Date().timeIntervalSince(start)
+            let made = try body(left.isFinite ? max(0, left) : nil)
+            result = made.result
+            for warning in made.snapshot.warnings.prefix(20) { log("warning \(path.prefix(200)): \(warning)") }
+            metrics.recordRender(ok: true)
+        } catch GLSnapError.timedOut {
+            metrics.recordRender(ok: false)
+            throw ServerError.timedOut(seconds: config.requestTimeout)
+        } catch let e as ServerError {
+            metrics.recordRender(ok: false)
+            throw e
+        } catch {
+            metrics.recordRender(ok: false)
+            throw ServerError.renderFailed("\(error)")
+        }
+        guard Date().timeIntervalSince(start) <= config.requestTimeout else { throw ServerError.timedOut(seconds: config.requestTimeout) }
+        return result
     }
 
     /// A 256-px tile at zoom z is a 256×256 view at GL zoom z-1; at z 0, a 512 view at zoom 0 halved.
@@ -302,7 +319,10 @@ public final class MapService: @unchecked Sendable {
                                           timeLimit: timeLimit)
     }
 
-    private func staticCamera(_ r: StaticRequest, overlays: Overlays, query: [(key: String, value: String)]) throws -> CameraOptions {
+    /// The camera of a static map's view (`coordinates`: the overlays' points that `auto` fits),
+    /// with the query's `padding` and `maxzoom`.
+    func staticCamera(view: StaticView, width w: Double, height h: Double, coordinates coords: [(lon: Double, lat: Double)],
+                      query: [(key: String, value: String)]) throws -> CameraOptions {
         func value(_ k: String) -> String? { query.first { $0.key == k }?.value }
         var padding = 0.1
         if let p = value("padding") {
@@ -314,15 +334,13 @@ public final class MapService: @unchecked Sendable {
             guard let v = parseDecimal(Substring(m)), (0...Router.maxZoom).contains(v) else { throw ServerError.badRequest("maxzoom must be 0-22") }
             maxZoom = v
         }
-        let w = Double(r.width), h = Double(r.height)
-        switch r.view {
+        switch view {
         case let .center(lon, lat, zoom, bearing, pitch):
             return CameraOptions(center: Coordinate(latitude: lat, longitude: lon), zoom: zoom, bearing: bearing, pitch: pitch)
         case let .bounds(west, south, east, north):
             let f = Mercator.fit(west: west, south: south, east: east, north: north, width: w, height: h, padding: padding, minZoom: 0, maxZoom: Router.maxZoom)
             return CameraOptions(center: Coordinate(latitude: f.lat, longitude: f.lon), zoom: f.zoom, bearing: 0, pitch: 0)
         case .auto:
-            let coords = overlays.coordinates
             guard let first = coords.first else { throw ServerError.badRequest("auto needs at least one path= or marker= coordinate") }
             var b = (w: first.lon, s: first.lat, e: first.lon, n: first.lat)
             for c in coords { b = (min(b.w, c.lon), min(b.s, c.lat), max(b.e, c.lon), max(b.n, c.lat)) }
@@ -343,7 +361,7 @@ public final class MapService: @unchecked Sendable {
         return "\"\(s.revision.prefix(8))-\(hex(h))\""
     }
 
-    private func matches(_ ifNoneMatch: String?, _ tag: String) -> Bool {
+    func matches(_ ifNoneMatch: String?, _ tag: String) -> Bool {
         guard let header = ifNoneMatch, header.utf8.count <= 8192 else { return false }
         return header.split(separator: ",").contains { candidate in
             var c = candidate.trimmingCharacters(in: .whitespaces)
@@ -353,7 +371,7 @@ public final class MapService: @unchecked Sendable {
         }
     }
 
-    private func notModified(_ tag: String) -> HTTPResponse {
+    func notModified(_ tag: String) -> HTTPResponse {
         HTTPResponse(status: 304, headers: [("ETag", tag), ("Cache-Control", config.cacheControl)])
     }
 

@@ -32,6 +32,18 @@ struct StaticRequest: Equatable {
     var overlay: String?
 }
 
+/// `/styles/{id}/query/{view}/{width}x{height}[@{scale}x]`: the features drawn at a pixel or in a
+/// box of the static map with that view and size (the query's `point=` or `box=`, in its pixels).
+struct QueryRequest: Equatable {
+    var id: String
+    /// A center or bounds view, as static maps take them (`auto` has no overlays to fit here).
+    var view: StaticView
+    var width: Int
+    var height: Int
+    /// Image pixels per point of the image the query's pixels are on.
+    var scale: Int
+}
+
 struct TileRequest: Equatable {
     var id: String
     /// 256 or 512: the tile's side in points.
@@ -51,6 +63,8 @@ enum Route: Equatable {
     case tileJSON(id: String, tileSize: Int)
     case tile(TileRequest)
     case staticImage(StaticRequest)
+    /// `/styles/{id}/query/{view}/{size}`: rendered features as GeoJSON.
+    case query(QueryRequest)
     /// `/styles/{id}/sprite[@2x].{json,png}`: the style's sprite sheet.
     case sprite(id: String, highDensity: Bool, json: Bool)
     /// `/fonts/{fontstack}/{range}.pbf`: glyphs of the first font of the stack that has them.
@@ -150,6 +164,8 @@ struct Router {
             var r = try staticRequest(id: try styleID(parts[1]), spec: parts[4], last: parts[5])
             r.overlay = String(parts[3])
             return .staticImage(r)
+        case 5 where parts[0] == "styles" && parts[2] == "query":
+            return .query(try queryRequest(id: try styleID(parts[1]), spec: parts[3], last: parts[4]))
         case 5 where parts[0] == "styles" && parts[2] == "static":
             return .staticImage(try staticRequest(id: try styleID(parts[1]), spec: parts[3], last: parts[4]))
         case 5 where parts[0] == "styles":
@@ -218,19 +234,7 @@ struct Router {
     func splitLast(_ last: String) throws -> (main: Substring, scale: Int, format: ImageFormat) {
         guard let dot = last.lastIndex(of: ".") else { throw ServerError.badRequest("the file name needs an extension (.png)") }
         let ext = last[last.index(after: dot)...].lowercased()
-        var main = last[..<dot]
-        var scale = 1
-        if let at = main.lastIndex(of: "@") {
-            let s = main[main.index(after: at)...]
-            guard s.count >= 2, s.last == "x", s.count <= 3, let n = Int(s.dropLast()), s.dropLast().allSatisfy(\.isASCIIDigit) else {
-                throw ServerError.badRequest("malformed scale '@\(s.prefix(16))': expected @2x, @3x, ...")
-            }
-            guard (1...maxScaleFactor).contains(n) else {
-                throw ServerError.badRequest("scale @\(n)x is outside 1-\(maxScaleFactor) (maxScaleFactor)")
-            }
-            scale = n
-            main = main[..<at]
-        }
+        let (main, scale) = try splitScale(last[..<dot])
         let format: ImageFormat
         switch ext {
         case "png": format = .png
@@ -240,6 +244,19 @@ struct Router {
         }
         guard encodable.contains(format) else { throw ServerError.badRequest("format \(format.rawValue) not supported yet: use png") }
         return (main, scale, format)
+    }
+
+    /// `{main}[@{n}x]` → main, scale.
+    func splitScale(_ name: Substring) throws -> (main: Substring, scale: Int) {
+        guard let at = name.lastIndex(of: "@") else { return (name, 1) }
+        let s = name[name.index(after: at)...]
+        guard s.count >= 2, s.last == "x", s.count <= 3, let n = Int(s.dropLast()), s.dropLast().allSatisfy(\.isASCIIDigit) else {
+            throw ServerError.badRequest("malformed scale '@\(s.prefix(16))': expected @2x, @3x, ...")
+        }
+        guard (1...maxScaleFactor).contains(n) else {
+            throw ServerError.badRequest("scale @\(n)x is outside 1-\(maxScaleFactor) (maxScaleFactor)")
+        }
+        return (name[..<at], n)
     }
 
     func tileRequest(id: String, tileSize: Int, z: String, x: String, last: String) throws -> TileRequest {
@@ -259,7 +276,13 @@ struct Router {
         let (sizePart, scale, format) = try splitLast(last)
         // tileserver-gl's static route does not match an explicit @1x: 404.
         guard scale != 1 || !last.contains("@") else { throw ServerError.notFound("scale @1x is not a scale: leave it out") }
-        let wh = sizePart.split(separator: "x", omittingEmptySubsequences: false)
+        let (w, h) = try imageSize(sizePart, scale: scale)
+        return StaticRequest(id: id, view: try view(spec, raw: raw), width: w, height: h, scale: scale, format: format, raw: raw)
+    }
+
+    /// `{width}x{height}`, each at least 1 and, times `scale`, at most `maxSize`.
+    func imageSize(_ part: Substring, scale: Int) throws -> (width: Int, height: Int) {
+        let wh = part.split(separator: "x", omittingEmptySubsequences: false)
         guard wh.count == 2, let w = smallInt(wh[0]), let h = smallInt(wh[1]) else {
             throw ServerError.badRequest("the image size must be {width}x{height}, e.g. 512x512")
         }
@@ -267,7 +290,18 @@ struct Router {
         guard max(w, h) * scale <= maxSize else {
             throw ServerError.badRequest("image \(w)x\(h)@\(scale)x exceeds maxSize \(maxSize) pixels per side")
         }
-        return StaticRequest(id: id, view: try view(spec, raw: raw), width: w, height: h, scale: scale, format: format, raw: raw)
+        return (w, h)
+    }
+
+    /// `/styles/{id}/query/{view}/{width}x{height}[@{n}x]`: the view and size as a static map's
+    /// (no extension: the answer is GeoJSON).
+    func queryRequest(id: String, spec: String, last: String) throws -> QueryRequest {
+        let (sizePart, scale) = try splitScale(Substring(last))
+        guard scale != 1 || !last.contains("@") else { throw ServerError.badRequest("scale @1x is not a scale: leave it out") }
+        let (w, h) = try imageSize(sizePart, scale: scale)
+        let v = try view(spec)
+        guard v != .auto else { throw ServerError.badRequest("a query's view must be {lon},{lat},{zoom}[@{bearing}[,{pitch}]] or {minx},{miny},{maxx},{maxy}: auto fits overlays, which a query has none of") }
+        return QueryRequest(id: id, view: v, width: w, height: h, scale: scale)
     }
 
     func view(_ spec: String, raw: Bool = false) throws -> StaticView {
@@ -368,6 +402,7 @@ extension Route {
         case .tileJSON: return "/styles/:tileSize/:id.json"
         case .tile: return "/styles/:id/:tileSize/:z/:x/:y.:format"
         case .staticImage: return "/styles/:id/static/:view/:size.:format"
+        case .query: return "/styles/:id/query/:view/:size"
         case .sprite: return "/styles/:id/sprite"
         case .glyphs: return "/fonts/:fontstack/:range.pbf"
         case .dataJSON: return "/data/:id.json"

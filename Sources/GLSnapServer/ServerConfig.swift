@@ -100,6 +100,9 @@ public struct ServerConfig: Sendable {
     /// Most layers one static-map request may add with its style edits (`addlayer`, each
     /// `geojson` overlay counting 3), default 10: each is laid out for that request alone.
     public var maxAddedLayers = 10
+    /// Most features one `/styles/{id}/query` answer may hold (default 10000, a few MB of
+    /// GeoJSON): past it the query answers 400 asking for a smaller box or named layers.
+    public var maxQueryFeatures = 10_000
     /// Most points of one batch elevation request (`POST /data/{id}/elevation`), default 10000:
     /// each may read and decode another tile (tileserver-gl has no limit but its body size).
     public var maxElevationPoints = 10_000

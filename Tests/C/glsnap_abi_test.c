@@ -134,6 +134,70 @@ int main(int argc, char **argv) {
     CHECK(glsnap_list_sources(s, &list) == GLSNAP_OK && strcmp(list, "[\"box\"]") == 0, "sources: %s", list);
     glsnap_free(list);
 
+    /* Feature queries: the box in the middle, nothing in the corner; bad arguments are codes. */
+    CHECK(glsnap_set_visibility(s, "fill", 1) == GLSNAP_OK, "visibility: %s", glsnap_snapshotter_error(s));
+    CHECK(glsnap_render(s, &c, 0, 0, 0, &snap) == GLSNAP_OK, "render: %s", glsnap_snapshotter_error(s));
+    char *geojson = NULL;
+    CHECK(glsnap_snapshot_query_point(snap, 64, 32, NULL, NULL, &geojson) == GLSNAP_OK, "query: %s", glsnap_snapshot_error(snap));
+    CHECK(geojson && strstr(geojson, "\"FeatureCollection\"") && strstr(geojson, "\"layer\":\"fill\"")
+          && strstr(geojson, "\"Polygon\""), "query at the middle: %s", geojson);
+    glsnap_free(geojson);
+    CHECK(glsnap_snapshot_query_point(snap, 2, 2, "[\"fill\"]", NULL, &geojson) == GLSNAP_OK
+          && strcmp(geojson, "{\"features\":[],\"type\":\"FeatureCollection\"}") == 0, "query at the corner: %s", geojson);
+    glsnap_free(geojson);
+    CHECK(glsnap_snapshot_query_box(snap, 0, 0, 128, 64, "[\"fill\"]", "[\"==\", [\"geometry-type\"], \"Polygon\"]", &geojson) == GLSNAP_OK
+          && strstr(geojson, "\"fill\""), "box query: %s", glsnap_snapshot_error(snap));
+    glsnap_free(geojson);
+    CHECK(glsnap_snapshot_query_point(snap, 64, 32, "[\"nope\"]", NULL, &geojson) == GLSNAP_ERR_NOT_FOUND, "unknown layer queried");
+    CHECK(strstr(glsnap_snapshot_error(snap), "'nope'") != NULL, "message: '%s'", glsnap_snapshot_error(snap));
+    CHECK(glsnap_snapshot_query_point(snap, 64, 32, "fill", NULL, &geojson) == GLSNAP_ERR_INVALID_ARGUMENT, "layers not JSON");
+    CHECK(glsnap_snapshot_query_point(snap, 64, 32, "[1]", NULL, &geojson) == GLSNAP_ERR_INVALID_ARGUMENT, "layers not ids");
+    CHECK(glsnap_snapshot_query_point(snap, 64, 32, NULL, "[\"frob\", 1]", &geojson) == GLSNAP_ERR_INVALID_ARGUMENT, "bad filter");
+    CHECK(glsnap_snapshot_query_point(snap, NAN, 32, NULL, NULL, &geojson) == GLSNAP_ERR_INVALID_ARGUMENT, "NaN point");
+    CHECK(glsnap_snapshot_query_point(snap, 64, 32, NULL, NULL, NULL) == GLSNAP_ERR_INVALID_ARGUMENT, "NULL out");
+    CHECK(glsnap_snapshot_query_point(NULL, 64, 32, NULL, NULL, &geojson) == GLSNAP_ERR_INVALID_ARGUMENT, "NULL snapshot");
+    CHECK(glsnap_snapshot_query_source_features(snap, "box", NULL, NULL, &geojson) == GLSNAP_OK && strstr(geojson, "\"box\""),
+          "source features: %s", glsnap_snapshot_error(snap));
+    glsnap_free(geojson);
+    CHECK(glsnap_snapshot_query_source_features(snap, "nope", NULL, NULL, &geojson) == GLSNAP_ERR_NOT_FOUND, "unknown source");
+    glsnap_snapshot_free(snap);
+
+    /* GeoJSON data: the box moves east of the middle (background there) as feature 7; bad data is refused. */
+    CHECK(glsnap_set_geojson_source_data(s, "box", "{\"type\":\"Feature\",\"id\":7,\"properties\":{},\"geometry\":"
+                                         "{\"type\":\"Polygon\",\"coordinates\":[[[10,-20],[40,-20],[40,20],[10,20],[10,-20]]]}}")
+          == GLSNAP_OK, "geojson data: %s", glsnap_snapshotter_error(s));
+    CHECK(glsnap_set_geojson_source_data(s, "nope", "{}") == GLSNAP_ERR_NOT_FOUND, "data of an unknown source");
+    CHECK(glsnap_set_geojson_source_data(s, "box", "{\"type\":") == GLSNAP_ERR_INVALID_ARGUMENT, "truncated data");
+    CHECK(glsnap_set_geojson_source_data(s, "box", "42") == GLSNAP_ERR_INVALID_ARGUMENT, "a number as data");
+
+    /* Feature state: set, read, drawn by paint, removed; unknown sources are named. */
+    CHECK(glsnap_set_paint_property(s, "fill", "fill-color",
+                                    "[\"case\", [\"boolean\", [\"feature-state\", \"hot\"], false], \"#ff00ff\", \"#00ff00\"]") == GLSNAP_OK,
+          "state paint: %s", glsnap_snapshotter_error(s));
+    CHECK(glsnap_set_feature_state(s, "box", NULL, "7", "{\"hot\": true}") == GLSNAP_OK, "set state: %s", glsnap_snapshotter_error(s));
+    CHECK(glsnap_get_feature_state(s, "box", NULL, "7", &list) == GLSNAP_OK && strcmp(list, "{\"hot\":true}") == 0, "state: %s", list);
+    glsnap_free(list);
+    CHECK(glsnap_render(s, &c, 0, 0, 0, &snap) == GLSNAP_OK, "render: %s", glsnap_snapshotter_error(s));
+    mid = pixel(snap, 128, 64);
+    CHECK(mid[0] == 255 && mid[1] == 0 && mid[2] == 0, "middle after the data moved: %d,%d,%d", mid[0], mid[1], mid[2]);
+    const uint8_t *east = pixel(snap, 220, 64);
+    CHECK(east[0] == 255 && east[1] == 0 && east[2] == 255, "feature 7 hot: %d,%d,%d", east[0], east[1], east[2]);
+    CHECK(glsnap_snapshot_query_point(snap, 110, 32, NULL, NULL, &geojson) == GLSNAP_OK && strstr(geojson, "\"hot\":true")
+          && strstr(geojson, "\"id\":7"), "query with state: %s", geojson);
+    glsnap_free(geojson);
+    glsnap_snapshot_free(snap);
+    CHECK(glsnap_set_feature_state(s, "nope", NULL, "7", "{}") == GLSNAP_ERR_NOT_FOUND, "state of an unknown source");
+    CHECK(strstr(glsnap_snapshotter_error(s), "\"nope\"") != NULL, "message: '%s'", glsnap_snapshotter_error(s));
+    CHECK(glsnap_set_feature_state(s, "box", NULL, "7", "[1]") == GLSNAP_ERR_INVALID_ARGUMENT, "state not an object");
+    CHECK(glsnap_set_feature_state(s, "box", NULL, NULL, "{}") == GLSNAP_ERR_INVALID_ARGUMENT, "NULL feature id");
+    CHECK(glsnap_remove_feature_state(s, "box", NULL, NULL, "hot") == GLSNAP_ERR_INVALID_ARGUMENT, "key without a feature");
+    CHECK(glsnap_remove_feature_state(s, "box", NULL, "7", "hot") == GLSNAP_OK, "remove state: %s", glsnap_snapshotter_error(s));
+    CHECK(glsnap_get_feature_state(s, "box", NULL, "7", &list) == GLSNAP_OK && strcmp(list, "{}") == 0, "state after remove: %s", list);
+    glsnap_free(list);
+    CHECK(glsnap_render(s, &c, 0, 0, 0, &snap) == GLSNAP_OK, "render: %s", glsnap_snapshotter_error(s));
+    east = pixel(snap, 220, 64);
+    CHECK(east[0] == 0 && east[1] == 255 && east[2] == 0, "feature 7 after its state is removed: %d,%d,%d", east[0], east[1], east[2]);
+
     /* Images and NULLs. */
     uint8_t rgba[4 * 4 * 4];
     memset(rgba, 255, sizeof rgba);
@@ -146,6 +210,11 @@ int main(int argc, char **argv) {
     CHECK(glsnap_fit_bounds(s, -20, -20, 20, 20, 0, 0, &fit) == GLSNAP_OK && fabs(fit.longitude) < 1e-9, "fit_bounds: %s",
           glsnap_snapshotter_error(s));
     glsnap_snapshotter_free(s);
+    /* A snapshot outlives its snapshotter, queries included. */
+    CHECK(glsnap_snapshot_query_point(snap, 110, 32, NULL, NULL, &geojson) == GLSNAP_OK && strstr(geojson, "\"fill\""),
+          "query after the snapshotter is freed: %s", glsnap_snapshot_error(snap));
+    glsnap_free(geojson);
+    glsnap_snapshot_free(snap);
     glsnap_snapshot_free(NULL);
     glsnap_free(NULL);
 

@@ -184,6 +184,61 @@ class Snapshot:
                self._handle, lib.glsnap_snapshot_error)
         return lon.value, lat.value
 
+    def _features(self, f, *args) -> List[dict]:
+        out = c_void_p()
+        _check(f(self._handle, *args, byref(out)), self._handle, lib.glsnap_snapshot_error)
+        return json.loads(_abi.take_string(out))["features"]
+
+    def queryRenderedFeatures(self, geometry: Optional[Sequence[Any]] = None, layers: Optional[Sequence[str]] = None,
+                              filter: Any = None) -> List[dict]:
+        """The features this snapshot drew at a point or in a box, topmost first, as MapLibre's
+        queryRenderedFeatures: `geometry` is (x, y) or ((x1, y1), (x2, y2)) in points from the top-left
+        (pixels / pixel_ratio, as point_for gives them); None: the whole image. `layers`: only these
+        layer ids (an unknown one raises NotFoundError); `filter`: a style-spec filter (a list or its
+        JSON text) the features must also pass. Each feature is a GeoJSON Feature dict with
+        "geometry" (longitude, latitude), "properties", "id" (when it has one), "layer", "source",
+        "sourceLayer" (vector sources) and "state": what `glsnap query` prints."""
+        layer_text = None if layers is None else _json_text(_layer_list(layers), "layers")
+        filter_text = None if filter is None or filter == "" else _json_text(filter, "filter")
+        if geometry is None:
+            geometry = ((0, 0), (self.width / self.pixel_ratio, self.height / self.pixel_ratio))
+        points = _query_geometry(geometry)
+        if len(points) == 1:
+            return self._features(lib.glsnap_snapshot_query_point, *points[0], layer_text, filter_text)
+        return self._features(lib.glsnap_snapshot_query_box, *points[0], *points[1], layer_text, filter_text)
+
+    def querySourceFeatures(self, source: str, sourceLayer: Optional[str] = None, filter: Any = None) -> List[dict]:
+        """The features of `source` in the tiles this snapshot drew, drawn or not (MapLibre's
+        querySourceFeatures; `sourceLayer` is required for vector sources). A feature that crosses
+        tiles comes once per tile. Dicts as queryRenderedFeatures's, without "layer"."""
+        filter_text = None if filter is None or filter == "" else _json_text(filter, "filter")
+        return self._features(lib.glsnap_snapshot_query_source_features, _utf8(source, "source"),
+                              _utf8(sourceLayer, "sourceLayer"), filter_text)
+
+
+def _layer_list(layers: Sequence[str]) -> List[str]:
+    if isinstance(layers, str):
+        raise TypeError("layers must be a list of layer ids, not a str")
+    ids = list(layers)
+    if not all(isinstance(i, str) for i in ids):
+        raise TypeError("layers must be a list of layer ids (str)")
+    return ids
+
+
+def _query_geometry(geometry: Sequence[Any]) -> List[Tuple[float, float]]:
+    """(x, y) -> [(x, y)]; ((x1, y1), (x2, y2)) -> both corners; else InvalidArgumentError."""
+    def pair(p: Any) -> Tuple[float, float]:
+        x, y = p
+        return float(x), float(y)
+    try:
+        if len(geometry) == 2 and all(isinstance(v, (int, float)) for v in geometry):
+            return [pair(geometry)]
+        if len(geometry) == 2:
+            return [pair(geometry[0]), pair(geometry[1])]
+    except (TypeError, ValueError):
+        pass
+    raise InvalidArgumentError(f"geometry {geometry!r} is not (x, y) or ((x1, y1), (x2, y2))", _abi.INVALID_ARGUMENT)
+
 
 class _Handle:
     """A glsnap_snapshotter with a style."""
@@ -236,6 +291,34 @@ class _Handle:
 
     def __exit__(self, *exc) -> None:
         self.close()
+
+    # Data and feature state, as pymgl's calls (on Map and Renderer alike).
+    def setGeoJSON(self, sourceID: str, geoJSON: Any) -> None:
+        """Replaces a GeoJSON source's data: JSON text (as pymgl), a dict, or a URL; only that
+        source's tiles are made again."""
+        if isinstance(geoJSON, str) and not geoJSON.lstrip().startswith("{"):
+            geoJSON = json.dumps(geoJSON)  # a URL, passed as a JSON string
+        self._call(lib.glsnap_set_geojson_source_data, _utf8(sourceID, "sourceID"), _json_text(geoJSON, "geoJSON"))
+
+    def setFeatureState(self, sourceID: str, layerID: Optional[str], featureID: Union[str, int], state: Any) -> None:
+        """Merges `state` (JSON text, as pymgl, or a dict) into a feature's state, which paint
+        expressions read with ["feature-state", key]. layerID is the source layer of a vector source
+        (None or "" for GeoJSON); featureID the feature's id."""
+        self._call(lib.glsnap_set_feature_state, _utf8(sourceID, "sourceID"), _utf8(layerID or None, "layerID"),
+                   _utf8(_feature_id(featureID), "featureID"), _json_text(state, "state"))
+
+    def getFeatureState(self, sourceID: str, layerID: Optional[str], featureID: Union[str, int]) -> Optional[str]:
+        """A feature's state as JSON text, or None when it has none (as pymgl)."""
+        text = self._string(lib.glsnap_get_feature_state, _utf8(sourceID, "sourceID"), _utf8(layerID or None, "layerID"),
+                            _utf8(_feature_id(featureID), "featureID"))
+        return None if text == "{}" else text
+
+    def removeFeatureState(self, sourceID: str, layerID: Optional[str] = None, featureID: Union[str, int, None] = None,
+                           stateKey: Optional[str] = None) -> None:
+        """Removes one key of a feature's state (stateKey), all of it (stateKey None), or the state of
+        every feature of the source (featureID None)."""
+        self._call(lib.glsnap_remove_feature_state, _utf8(sourceID, "sourceID"), _utf8(layerID or None, "layerID"),
+                   _utf8(None if featureID is None else _feature_id(featureID), "featureID"), _utf8(stateKey, "stateKey"))
 
     def _snapshot(self, camera: _abi.Camera, width: float = 0, height: float = 0, ratio: float = 0) -> Snapshot:
         out = c_void_p()
@@ -325,7 +408,7 @@ class Map(_Handle):
                    self._camera.bearing, byref(c))
         self._camera.longitude, self._camera.latitude, self._camera.zoom = c.longitude, c.latitude, c.zoom
 
-    # Style changes: each reloads the style (see glsnap.h for the cost).
+    # Style changes, through the library's runtime styling (see glsnap.h for what each redoes).
     def setFilter(self, layerID: str, filter: Any = None) -> None:
         """Sets a layer's filter (JSON text or a list); None or "" removes it."""
         value = None if filter is None or filter == "" else _json_text(filter, "filter")
@@ -393,9 +476,12 @@ class Map(_Handle):
         self._call(lib.glsnap_add_image, _utf8(name, "name"), data, int(width), int(height), float(ratio),
                    int(bool(make_sdf if sdf is None else sdf)))
 
-    def queryRenderedFeatures(self, *args: Any, **kwargs: Any):
-        """Not available: glsnap's library has no feature queries yet."""
-        raise NotImplementedError("queryRenderedFeatures is not implemented: glsnap's library has no feature queries yet")
+    def queryRenderedFeatures(self, geometry: Optional[Sequence[Any]] = None, layers: Optional[Sequence[str]] = None,
+                              filter: Any = None) -> List[dict]:
+        """The features drawn at a point or in a box of the map as it is now, topmost first (see
+        Snapshot.queryRenderedFeatures for the arguments and the dicts). Renders the map to answer:
+        to query one image many times, take `snapshot()` and query it."""
+        return self.snapshot().queryRenderedFeatures(geometry, layers, filter)
 
     # Rendering.
     def snapshot(self) -> Snapshot:
@@ -415,6 +501,12 @@ class Map(_Handle):
         s = self.snapshot()
         return s.array if _np is not None else s.pixels
 
+
+
+def _feature_id(featureID: Union[str, int]) -> str:
+    if isinstance(featureID, bool) or not isinstance(featureID, (str, int)):
+        raise TypeError(f"featureID must be a str or an int, not {type(featureID).__name__}")
+    return str(featureID)
 
 
 def _tile_center(z: int, x: int, y: int) -> Tuple[float, float]:

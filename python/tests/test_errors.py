@@ -76,8 +76,6 @@ def test_invalid_values():
 
 def test_not_implemented_and_closed():
     m = glsnap.Map(BOX_STYLE, 32, 32)
-    with pytest.raises(NotImplementedError, match="no feature queries"):
-        m.queryRenderedFeatures((16, 16))
     with pytest.raises(NotImplementedError):
         glsnap.Map(BOX_STYLE, provider="mapbox")
     m.close()
