@@ -107,7 +107,7 @@ public final class MBTilesSource: TileSource, @unchecked Sendable {
     /// The decoded tile at `id`; nil outside the source's zooms and bounds or when no row exists.
     public func vectorTile(_ id: TileID) throws -> VectorTile? {
         guard info.type == .vector, info.covers(id), let bytes = try tileData(id) else { return nil }
-        do { return try VectorTile.decode(bytes) } catch let error as TileDecodeError {
+        do { return try VectorTile.decode(bytes, encoding: info.vectorEncoding) } catch let error as TileDecodeError {
             throw SourceError.badTile(source: name, tile: id.description, error: error)
         }
     }
