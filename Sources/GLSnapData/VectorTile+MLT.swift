@@ -38,7 +38,8 @@ extension VectorTile {
     public static func decode(_ bytes: [UInt8], encoding: VectorTileEncoding) throws -> VectorTile {
         switch encoding {
         case .mvt: return try decode(bytes)
-        case .mlt: return try decodeMLT(Inflate.isCompressed(bytes) ? Inflate.inflate(bytes) : bytes)
+        // Only gzip is recognized: a first block of 120 bytes starts 0x78 0x01, a valid zlib header.
+        case .mlt: return try decodeMLT(bytes.starts(with: [0x1f, 0x8b]) ? Inflate.inflate(bytes) : bytes)
         }
     }
 
