@@ -111,8 +111,9 @@ extension MLTStream {
             } else {
                 let n = 256 - Int(header)
                 guard n <= reader.remaining else { throw reader.fail("byte-RLE literals run past the end of the stream") }
-                for _ in 0..<min(n, count - out.count) { out.append(try reader.byte("a byte-RLE literal")) }
-                reader.skip(n - min(n, count - out.count))
+                let take = min(n, count - out.count)
+                out.append(contentsOf: bytes[reader.position..<(reader.position + take)])
+                reader.skip(n)
             }
         }
         return out

@@ -7,6 +7,7 @@ struct MLTReader {
 
     init(_ bytes: [UInt8], from start: Int = 0, to end: Int? = nil) {
         self.bytes = bytes; self.position = start; self.end = end ?? bytes.count
+        precondition(self.end <= bytes.count && start >= 0, "MLTReader \(start)..<\(self.end) of \(bytes.count)")
     }
 
     var remaining: Int { end - position }
@@ -45,8 +46,16 @@ struct MLTReader {
         return Int(v)
     }
 
+    /// A varint length or count that must fit the bytes remaining after it.
+    mutating func length(_ what: String) throws -> Int {
+        let start = position
+        let v = try varint(what)
+        guard v <= UInt64(remaining) else { throw fail("\(what) \(v) is larger than the \(remaining) bytes that remain", at: start) }
+        return Int(v)
+    }
+
     mutating func string(_ what: String) throws -> String {
-        let n = try count("the length of \(what)", limit: remaining)
+        let n = try length("the length of \(what)")
         defer { position += n }
         return String(decoding: bytes[position..<(position + n)], as: UTF8.self)
     }
@@ -102,7 +111,7 @@ struct MLTStream {
             throw reader.fail("stream encoding byte \(encodings) names an unknown technique", at: start + 1)
         }
         let numValues = try reader.count("a stream's value count", limit: limits.maxStreamValues)
-        let byteLength = try reader.count("a stream's byte length", limit: reader.remaining)
+        let byteLength = try reader.length("a stream's byte length")
         var stream = MLTStream(kind: kind, subtype: typeByte & 0xf, technique1: t1, technique2: t2, physical: physical,
                                numValues: numValues, body: 0..<0)
         if t1 == .morton {

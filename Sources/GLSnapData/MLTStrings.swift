@@ -70,7 +70,7 @@ enum MLTStrings {
                                 dictionaryLengths, fail)
         var out: [(String, [JSON?])] = []
         for child in children {
-            let streams = try reader.count("a child stream count", limit: reader.remaining)
+            let streams = try reader.length("a child stream count")
             guard streams > 0 else { continue }
             guard case let .scalar(.string, nullable) = child.kind else { throw fail("child \"\(child.name)\" is not a string") }
             var present: [Bool]?

@@ -23,14 +23,14 @@ struct MLTTable {
                 .map { $0.map { .number(Double(UInt64(bitPattern: $0))) } }
             count = n
         case .geometry:
-            let streams = try reader.count("the geometry stream count", limit: reader.remaining)
+            let streams = try reader.length("the geometry stream count")
             var list: [MLTStream] = []
             for _ in 0..<streams { list.append(try MLTStream.read(&reader, limits: limits)) }
             let decoded = try MLTGeometry.decode(list, bytes: bytes, featureCount: count, limits: limits)
             count = decoded.count
             geometries = decoded
         case let .scalar(type, nullable):
-            let streams = type == .string ? try reader.count("a stream count", limit: reader.remaining) : 1
+            let streams = type == .string ? try reader.length("a stream count") : 1
             guard streams > 0 else { return }
             let present = nullable ? try presence(&reader) : nil
             let n = try featureCount(present)
@@ -43,7 +43,7 @@ struct MLTTable {
                 properties.append((column.name, try scalars(stream, type, present: present, count: n, name: column.name)))
             }
         case let .structure(children):
-            let streams = try reader.count("a stream count", limit: reader.remaining)
+            let streams = try reader.length("a stream count")
             guard streams > 0 else { return }
             let n = try featureCount(nil)
             for (child, values) in try MLTStrings.shared(&reader, bytes: bytes, children: children, count: n, limits: limits) {
@@ -51,7 +51,7 @@ struct MLTTable {
             }
         case .map:
             // Nested (experimental) map columns are skipped stream by stream.
-            let streams = try reader.count("a stream count", limit: reader.remaining)
+            let streams = try reader.length("a stream count")
             for _ in 0..<streams { _ = try MLTStream.read(&reader, limits: limits) }
         }
     }

@@ -57,7 +57,7 @@ extension VectorTile {
         var layers: [String: VectorLayer] = [:]
         while !reader.atEnd {
             let start = reader.position
-            let length = try reader.count("a block length", limit: reader.remaining)
+            let length = try reader.length("a block length")
             let blockEnd = reader.position + length
             var block = MLTReader(bytes, from: reader.position, to: blockEnd)
             reader.position = blockEnd
@@ -80,7 +80,7 @@ extension VectorTile {
         do {
             let extent = try reader.count("the extent", limit: Int(Int32.max))
             guard extent >= 1 else { throw reader.fail("the extent is 0") }
-            let columnCount = try reader.count("the column count", limit: reader.remaining)
+            let columnCount = try reader.length("the column count")
             var columns: [MLTColumn] = []
             for _ in 0..<columnCount { columns.append(try readColumn(&reader, depth: 0)) }
             var table = MLTTable(bytes: reader.bytes, limits: limits)
@@ -105,7 +105,7 @@ extension VectorTile {
         case MLTColumnCode.structure, MLTColumnCode.map:
             guard depth < 4 else { throw reader.fail("columns nest deeper than 4 levels", at: start) }
             let name = try reader.string("a column name")
-            let n = try reader.count("a child count", limit: reader.remaining)
+            let n = try reader.length("a child count")
             var children: [MLTColumn] = []
             for _ in 0..<n { children.append(try readColumn(&reader, depth: depth + 1)) }
             return MLTColumn(name: name, kind: code == MLTColumnCode.map ? .map : .structure(children))
