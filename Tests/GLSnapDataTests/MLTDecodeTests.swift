@@ -63,6 +63,21 @@ final class MLTDecodeTests: XCTestCase {
                               TilePoint(x: 0, y: 10), TilePoint(x: 0, y: 0)], "outer ring clockwise (y down)")
     }
 
+    func testFSSTDictionaryStringsAndMortonVertices() throws {
+        // Morton-dictionary vertices: one point, code 0b100111 = (3, 5) with 3 bits, shift 0.
+        let types = stream(0x10, 0x02, count: 1, [0])
+        let offsets = stream(0x20, 0x02, count: 1, [0])
+        let morton = stream(0x14, 0x82, count: 1, [39], rle: [3, 0])
+        // FSST: symbols "ab", "c"; the corpus [0, 1, escape, "x"] expands to "abcx" = "ab" + "cx".
+        let strings = [5] + stream(0x35, 0x02, count: 2, [2, 1]) + stream(0x15, 0x00, count: 2, Array("abc".utf8))
+            + stream(0x36, 0x02, count: 2, [2, 2]) + stream(0x11, 0x00, count: 2, [0, 1, 255, 0x78])
+            + stream(0x22, 0x02, count: 1, [1])
+        let bytes = block(columns: [2, 4, 28, 1, 0x73], data: [3] + types + offsets + morton + strings)
+        let feature = try XCTUnwrap(try VectorTile.decode(bytes, encoding: .mlt).layers["l"]?.features.first)
+        XCTAssertEqual(feature.geometry, [[TilePoint(x: 3, y: 5)]])
+        XCTAssertEqual(feature.properties, ["s": .string("cx")])
+    }
+
     func testEveryTruncationIsAnErrorNamingTheRule() {
         let bytes = twoFeatures
         for n in 1..<bytes.count {
