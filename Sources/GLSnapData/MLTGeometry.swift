@@ -18,6 +18,9 @@ enum MLTGeometry {
         let n = featureCount ?? types.count
         if types.count == 1 && n > 1 { types = Array(repeating: types[0], count: n) }
         guard types.count == n else { throw fail("\(types.count) geometry types for \(n) features") }
+        guard n <= DataLimits.maxMLTLayerFeatures else {
+            throw fail("\(n) features are more than the \(DataLimits.maxMLTLayerFeatures) a layer may hold")
+        }
         guard types.allSatisfy({ (0...5).contains($0) }) else { throw fail("a geometry type is outside 0...5") }
 
         var geometryLengths: [Int64]?, partLengths: [Int64]?, ringLengths: [Int64]?
@@ -56,8 +59,12 @@ enum MLTGeometry {
 
         // Vertices, through the dictionary when there is one.
         let vertexCount = vertexOffsets?.count ?? (morton == nil ? vertices.count / 2 : vertices.count)
+        var produced = 0
+        let maxVertices = DataLimits.maxMLTStreamValues / 2
         func vertex(_ i: Int) throws -> TilePoint {
             guard i >= 0, i < vertexCount else { throw fail("vertex \(i) is past the \(vertexCount) vertices") }
+            produced += 1
+            guard produced <= maxVertices else { throw fail("the geometries expand to more than \(maxVertices) vertices") }
             var index = i
             if let vertexOffsets {
                 let v = vertexOffsets[i]
@@ -192,13 +199,13 @@ private struct LengthCursor {
     }
 
     private func checked(_ v: Int64, _ fail: Fail) throws -> Int {
-        guard v >= 0, v <= Int64(MLTLimits().maxStreamValues) else { throw fail("a length \(v) is out of range") }
+        guard v >= 0, v <= Int64(DataLimits.maxMLTStreamValues) else { throw fail("a length \(v) is out of range") }
         return Int(v)
     }
 
     private func add(_ a: Int, _ b: Int, _ fail: Fail) throws -> Int {
         let s = a + b
-        guard s <= MLTLimits().maxStreamValues else { throw fail("offsets exceed \(MLTLimits().maxStreamValues)") }
+        guard s <= DataLimits.maxMLTStreamValues else { throw fail("offsets exceed \(DataLimits.maxMLTStreamValues)") }
         return s
     }
 }

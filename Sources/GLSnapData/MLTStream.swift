@@ -135,6 +135,6 @@ struct MLTStream {
 
 /// Bounds on what one MLT tile may make the decoder allocate.
 struct MLTLimits {
-    /// The most values one stream may decode to (16 Mi: a z14 tile of a dense city has under 1 Mi).
-    var maxStreamValues = 1 << 24
+    /// The most values one stream may decode to (`DataLimits.maxMLTStreamValues`).
+    var maxStreamValues = DataLimits.maxMLTStreamValues
 }

@@ -49,9 +49,10 @@ enum MLTStrings {
         return try place(values.map(JSON.string), present: present, count: count)
     }
 
-    /// The children of a struct column sharing one dictionary: (child name, values).
+    /// The children of a struct column sharing one dictionary: (child name, values), at most
+    /// `budget` values in all.
     static func shared(_ reader: inout MLTReader, bytes: [UInt8], children: [MLTColumn], count: Int,
-                       limits: MLTLimits) throws -> [(String, [JSON?])] {
+                       budget: Int, limits: MLTLimits) throws -> [(String, [JSON?])] {
         var dictionaryLengths: [Int64]?, symbolLengths: [Int64]?, symbols: MLTStream?, dictionary: MLTStream?
         while dictionary == nil {
             let s = try MLTStream.read(&reader, limits: limits)
@@ -72,6 +73,9 @@ enum MLTStrings {
         for child in children {
             let streams = try reader.length("a child stream count")
             guard streams > 0 else { continue }
+            guard (out.count + 1) * count <= budget else {
+                throw fail("the property columns hold more than \(DataLimits.maxMLTStreamValues) values")
+            }
             guard case let .scalar(.string, nullable) = child.kind else { throw fail("child \"\(child.name)\" is not a string") }
             var present: [Bool]?
             if nullable {

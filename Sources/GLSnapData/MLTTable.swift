@@ -8,7 +8,9 @@ struct MLTTable {
     var count: Int?
     var ids: [JSON?]?
     var geometries: [(GeometryType, [[TilePoint]])] = []
-    var properties: [(String, [JSON?])] = []
+    private(set) var properties: [(String, [JSON?])] = []
+    /// Property values held (features × columns), bounded by `DataLimits.maxMLTStreamValues`.
+    private var cells = 0
 
     init(bytes: [UInt8], limits: MLTLimits) { self.bytes = bytes; self.limits = limits }
 
@@ -18,6 +20,9 @@ struct MLTTable {
             let present = nullable ? try presence(&reader) : nil
             let stream = try MLTStream.read(&reader, limits: limits)
             let n = present?.count ?? stream.decodedCount
+            guard n <= DataLimits.maxMLTLayerFeatures else {
+                throw reader.fail("\(n) ids are more than the \(DataLimits.maxMLTLayerFeatures) features a layer may hold")
+            }
             let values = try stream.integers(bytes, signed: false, wide: long, limits: limits)
             ids = try spread(values, present: present, count: n, broadcast: true, column: "id")
                 .map { $0.map { .number(Double(UInt64(bitPattern: $0))) } }
@@ -37,17 +42,18 @@ struct MLTTable {
             if type == .string {
                 var list: [MLTStream] = []
                 for _ in 0..<(streams - (nullable ? 1 : 0)) { list.append(try MLTStream.read(&reader, limits: limits)) }
-                properties.append((column.name, try MLTStrings.column(list, bytes: bytes, present: present, count: n, limits: limits)))
+                try add(column.name, try MLTStrings.column(list, bytes: bytes, present: present, count: n, limits: limits))
             } else {
                 let stream = try MLTStream.read(&reader, limits: limits)
-                properties.append((column.name, try scalars(stream, type, present: present, count: n, name: column.name)))
+                try add(column.name, try scalars(stream, type, present: present, count: n, name: column.name))
             }
         case let .structure(children):
             let streams = try reader.length("a stream count")
             guard streams > 0 else { return }
             let n = try featureCount(nil)
-            for (child, values) in try MLTStrings.shared(&reader, bytes: bytes, children: children, count: n, limits: limits) {
-                properties.append((column.name + child, values))
+            for (child, values) in try MLTStrings.shared(&reader, bytes: bytes, children: children, count: n,
+                                                                   budget: DataLimits.maxMLTStreamValues - cells, limits: limits) {
+                try add(column.name + child, values)
             }
         case .map:
             // Nested (experimental) map columns are skipped stream by stream.
@@ -56,8 +62,21 @@ struct MLTTable {
         }
     }
 
+    private mutating func add(_ name: String, _ values: [JSON?]) throws {
+        cells += values.count
+        guard cells <= DataLimits.maxMLTStreamValues else {
+            throw TileDecodeError.mlt(rule: "the property columns hold more than \(DataLimits.maxMLTStreamValues) values", offset: 0)
+        }
+        properties.append((name, values))
+    }
+
     private func featureCount(_ present: [Bool]?) throws -> Int {
-        if let n = present?.count ?? count { return n }
+        if let n = present?.count ?? count {
+            guard cells + n <= DataLimits.maxMLTStreamValues else {
+                throw TileDecodeError.mlt(rule: "the property columns hold more than \(DataLimits.maxMLTStreamValues) values", offset: 0)
+            }
+            return n
+        }
         throw TileDecodeError.mlt(rule: "a property column comes before the geometry column", offset: 0)
     }
 

@@ -92,8 +92,13 @@ final class MLTDecodeTests: XCTestCase {
         let types: [UInt8] = [0x10, 0x02, 0x80, 0x80, 0x80, 0x80, 0x10, 1, 0]
         let huge = block(columns: [1, 4], data: [1] + types)
         XCTAssertThrowsError(try VectorTile.decode(huge, encoding: .mlt)) { error in
-            XCTAssertTrue("\(error)".contains("larger than 16777216"), "\(error)")
+            XCTAssertTrue("\(error)".contains("larger than 8388608"), "\(error)")
             XCTAssertTrue("\(error)".contains("layer \"l\""), "\(error)")
+        }
+        // 2^20 + 1 point features from one RLE run: more than a layer may hold.
+        let many = stream(0x10, 0x62, count: 2, [0x81, 0x80, 0x40, 0], rle: [1, 0x81, 0x80, 0x40])
+        XCTAssertThrowsError(try VectorTile.decode(block(columns: [1, 4], data: [1] + many), encoding: .mlt)) { error in
+            XCTAssertTrue("\(error)".contains("more than the 1048576 a layer may hold"), "\(error)")
         }
         // RLE runs that add up past the declared count.
         let runs = stream(0x10, 0x62, count: 2, [100, 0], rle: [1, 3])
