@@ -239,7 +239,7 @@ def geometry_column(features):
     has_line = any(t in (1, 4) for t in types)
     geometries, part_lengths, ring_lengths, vertices = [], [], [], []
     for t, shape in zip(types, shapes):
-        subs = shape if t in (3, 4, 5) else [shape[0]] if t in (1, 2) else [shape[0]]
+        subs = shape if t in (3, 4, 5) else shape[:1]  # a single geometry is its own only part
         if t >= 3:
             geometries.append(len(subs))
         for sub in subs:
