@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs glsnap's libFuzzer targets (Sources/GLSnapFuzz) under AddressSanitizer.
 # usage: tools/fuzz.sh TARGET[,TARGET...]|all SECONDS
-#   targets: mvt pmtiles json style expression geojson svg-parameters route
+#   targets: mvt mlt pmtiles json style expression geojson svg-parameters route
 # Prints the executions of each target (libFuzzer's stat::number_of_executed_units). A crash, a
 # sanitizer report, a leak or a hang (over FUZZ_TIMEOUT seconds for one input) stops that target
 # and leaves the input in .build-fuzz/artifacts/TARGET/; the script then exits 1. Keep such an
@@ -16,7 +16,7 @@
 # FUZZ_TIMEOUT=seconds per input (default 10), FUZZ_RSS_MB=memory limit per target (default 2048).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-targets=(mvt pmtiles json style expression geojson svg-parameters route)
+targets=(mvt mlt pmtiles json style expression geojson svg-parameters route)
 if [ $# -ne 2 ] || ! [[ "$2" =~ ^[0-9]+$ ]]; then
     echo "usage: tools/fuzz.sh TARGET[,TARGET...]|all SECONDS   (targets: ${targets[*]})" >&2
     exit 2
@@ -77,6 +77,7 @@ seed() {
     [ -d "$shared" ] || return 0
     case $target in
         mvt) find "$shared/mvt-fixtures/fixtures" -name tile.mvt | add_seeds "$corpus" ;;
+        mlt) find "$shared/integration-gljs/tiles/mlt" -name "*.mlt" | add_seeds "$corpus" ;;
         pmtiles) pmtiles_seeds "$corpus" ;;
         json) { find "$shared/style-spec/validation" -name "*.json" -size -16k; find "$shared/fixtures/styles" -name "*.json" -size -16k
                 find "$shared/style-spec/expression" -name test.json | head -40; } | add_seeds "$corpus" ;;

@@ -11,4 +11,12 @@ public enum DataLimits {
     /// leaf may inflate to 16 MiB and decode to 100 MiB (a 4.4 MB hostile archive reached 2.25 GB
     /// of memory through 17 tile requests when 256 leaves were kept).
     public static let pmtilesLeafCacheBytes = 32 << 20
+    /// The most values one stream of a MapLibre Tile may decode to, RLE runs expanded (8 Mi; a
+    /// dense z14 city tile has well under 1 Mi). Counts are checked before anything is allocated.
+    /// The same figure bounds a layer's property cells (features × columns) and, halved, the
+    /// vertices its geometry expands to: RLE and vertex dictionaries let a few bytes stand for
+    /// millions of values.
+    public static let maxMLTStreamValues = 1 << 23
+    /// The most features one MapLibre Tile layer may hold (1 Mi; real tiles have under 100 000).
+    public static let maxMLTLayerFeatures = 1 << 20
 }

@@ -75,11 +75,15 @@ public final class MBTilesSource: TileSource, @unchecked Sendable {
 
     /// The SourceInfo an MBTiles file's metadata describes.
     public static func info(from metadata: MBTilesMetadata) -> SourceInfo {
-        let isVector = (metadata.format ?? "pbf") == "pbf"
-        return SourceInfo(type: isVector ? .vector : .raster,
-                          minzoom: metadata.minzoom ?? 0, maxzoom: metadata.maxzoom ?? 22,
-                          tileSize: 512, bounds: metadata.bounds, scheme: .xyz,
-                          attribution: metadata.attribution)
+        // "mlt" (MapLibre Tiles) is a vector format too; the style's `encoding` may also say so.
+        let format = metadata.format ?? "pbf"
+        let isVector = format == "pbf" || format == "mlt"
+        var info = SourceInfo(type: isVector ? .vector : .raster,
+                              minzoom: metadata.minzoom ?? 0, maxzoom: metadata.maxzoom ?? 22,
+                              tileSize: 512, bounds: metadata.bounds, scheme: .xyz,
+                              attribution: metadata.attribution)
+        if format == "mlt" { info.vectorEncoding = .mlt }
+        return info
     }
 
     /// The stored bytes of tile `id` (possibly gzip-compressed), or nil when there is no row.
@@ -107,7 +111,7 @@ public final class MBTilesSource: TileSource, @unchecked Sendable {
     /// The decoded tile at `id`; nil outside the source's zooms and bounds or when no row exists.
     public func vectorTile(_ id: TileID) throws -> VectorTile? {
         guard info.type == .vector, info.covers(id), let bytes = try tileData(id) else { return nil }
-        do { return try VectorTile.decode(bytes) } catch let error as TileDecodeError {
+        do { return try VectorTile.decode(bytes, encoding: info.vectorEncoding) } catch let error as TileDecodeError {
             throw SourceError.badTile(source: name, tile: id.description, error: error)
         }
     }

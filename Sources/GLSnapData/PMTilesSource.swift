@@ -149,7 +149,7 @@ public final class PMTilesSource: TileSource, @unchecked Sendable {
 
     public func vectorTile(_ id: TileID) throws -> VectorTile? {
         guard info.type == .vector, info.covers(id), let bytes = try tileData(id) else { return nil }
-        do { return try VectorTile.decode(bytes) } catch let error as TileDecodeError {
+        do { return try VectorTile.decode(bytes, encoding: info.vectorEncoding) } catch let error as TileDecodeError {
             throw SourceError.badTile(source: name, tile: id.description, error: error)
         }
     }

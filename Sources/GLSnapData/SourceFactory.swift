@@ -157,6 +157,12 @@ public enum SourceFactory {
             info.scheme = value
         }
         if let attribution = object["attribution"]?.stringValue { info.attribution = attribution }
+        if type == .vector, let encoding = object["encoding"] {
+            guard let text = encoding.stringValue, let value = VectorTileEncoding(rawValue: text) else {
+                throw SourceError.invalidDefinition(source: name, reason: "'encoding' of a vector source must be \"mvt\" or \"mlt\"")
+            }
+            info.vectorEncoding = value
+        }
         return info
     }
 }

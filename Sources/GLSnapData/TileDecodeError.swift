@@ -23,6 +23,9 @@ public enum TileDecodeError: Error, Equatable, Sendable, CustomStringConvertible
     // Vector-tile rules (geometry commands).
     case geometry(layer: String, rule: String, offset: Int)
 
+    // MapLibre Tile (MLT) rules: what was broken, and where.
+    case mlt(rule: String, offset: Int)
+
     // Limits and compression.
     case inflatedTooLarge(limit: Int)
     case inflateFailed(call: String, code: Int32, message: String)
@@ -57,6 +60,8 @@ public enum TileDecodeError: Error, Equatable, Sendable, CustomStringConvertible
             return "vector tile: a feature of layer '\(layer)' at byte \(offset) uses value index \(index) but the layer has \(count) values (spec 4.4)"
         case let .geometry(layer, rule, offset):
             return "vector tile: a feature geometry of layer '\(layer)' at byte \(offset) is invalid: \(rule) (spec 4.3)"
+        case let .mlt(rule, offset):
+            return "MapLibre tile: \(rule) (byte \(offset))"
         case let .inflatedTooLarge(limit):
             return "compressed tile inflates to more than \(limit) bytes, the decoder's limit"
         case let .inflateFailed(call, code, message):

@@ -22,6 +22,8 @@ public struct SourceInfo: Sendable {
     public var bounds: [Double]?
     public var scheme: TileScheme
     public var attribution: String?
+    /// How vector tiles are encoded (the style's `encoding`: `mvt`, the default, or `mlt`).
+    public var vectorEncoding: VectorTileEncoding = .mvt
 
     public init(type: SourceType, minzoom: Int = 0, maxzoom: Int = 22, tileSize: Int = 512,
                 bounds: [Double]? = nil, scheme: TileScheme = .xyz, attribution: String? = nil) {

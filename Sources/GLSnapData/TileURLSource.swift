@@ -73,7 +73,7 @@ public final class TileURLSource: TileSource, Sendable {
     /// The decoded tile; an empty file decodes to a tile without layers.
     public func vectorTile(_ id: TileID) throws -> VectorTile? {
         guard info.type == .vector, let bytes = try tileData(id) else { return nil }
-        do { return try VectorTile.decode(bytes) } catch let error as TileDecodeError {
+        do { return try VectorTile.decode(bytes, encoding: info.vectorEncoding) } catch let error as TileDecodeError {
             throw SourceError.badTile(source: name, tile: tileLocation(id).map { "\(id) (\($0))" } ?? id.description, error: error)
         }
     }

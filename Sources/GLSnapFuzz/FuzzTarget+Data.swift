@@ -14,6 +14,16 @@ extension FuzzTarget {
         }
     }
 
+    static func mapLibreTile(_ bytes: [UInt8]) {
+        guard let tile = try? VectorTile.decode(bytes, encoding: .mlt) else { return }
+        for layer in tile.layers.values {
+            for feature in layer.features {
+                _ = feature.geometry.reduce(0) { $0 + $1.count }
+                _ = feature.properties.count
+            }
+        }
+    }
+
     /// The archive is written to one scratch file per process (PMTilesSource reads through a file
     /// descriptor), then every tile of zooms 0-2 is looked up and decoded.
     static func pmtiles(_ bytes: [UInt8]) {

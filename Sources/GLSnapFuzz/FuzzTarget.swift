@@ -5,6 +5,8 @@
 public enum FuzzTarget: String, CaseIterable, Sendable {
     /// `VectorTile.decode` (both rule sets), then every feature's geometry and properties.
     case mvt
+    /// `VectorTile.decode(_:encoding: .mlt)` (MapLibre Tiles), then every feature.
+    case mlt
     /// A whole PMTiles archive: header, root and leaf directories, metadata, tile lookups.
     case pmtiles
     /// `JSON.parse` and `JSON.parseWithLines`.
@@ -24,6 +26,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     public func run(_ bytes: [UInt8]) {
         switch self {
         case .mvt: FuzzTarget.vectorTile(bytes)
+        case .mlt: FuzzTarget.mapLibreTile(bytes)
         case .pmtiles: FuzzTarget.pmtiles(bytes)
         case .json: FuzzTarget.json(bytes)
         case .style: FuzzTarget.style(bytes)
