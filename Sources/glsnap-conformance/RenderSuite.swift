@@ -168,6 +168,7 @@ struct RenderSuite {
             case .setZoom(let z): moveCamera { $0.zoom = z }
             case .setBearing(let b): moveCamera { $0.bearing = b }
             case .setPitch(let p): moveCamera { $0.pitch = p }
+            case .moveCamera(let step): moveCamera { $0 = step.applied(to: $0) }
             case let .setCenter(lon, lat): moveCamera { $0.center = Coordinate(latitude: lat, longitude: lon) }
             case .setStyleJSON(let json):
                 try snapshotter.setStyle(json: json, baseURL: baseURL, keepingCamera: true)
