@@ -16,6 +16,8 @@ struct RenderCaseSpec {
     var operations: [CaseOperation] = []
     /// `crossSourceCollisions` (default true).
     var crossSourceCollisions = true
+    /// `showPadding`: the padding's debug lines drawn over the map (DebugPadding).
+    var showPadding = false
     /// Needs the runner cannot meet (debug drawing, operations the API lacks), in words; a case
     /// with any fails without being drawn.
     var unsupported: [String] = []
@@ -30,6 +32,7 @@ struct RenderCaseSpec {
         if let a = test["allowed"]?.finiteNumber { allowed = a }
         if let d = test["diff"]?.finiteNumber { allowed = d }
         if let c = test["crossSourceCollisions"]?.boolValue { crossSourceCollisions = c }
+        showPadding = test["showPadding"]?.boolValue ?? false
         for flag in ["collisionDebug", "showOverdrawInspector", "debug"] where test[flag]?.boolValue == true {
             unsupported.append(flag)
         }

@@ -4,7 +4,8 @@ import GLSnapImage
 import XCTest
 
 /// The camera's roll, padding and field of view through `Snapshotter` and the conformance
-/// runner's camera operations (`setRoll`, `setPadding`, `easeTo`, `setVerticalFieldOfView`).
+/// runner's camera operations (`setRoll`, `setPadding`, `easeTo`, `setVerticalFieldOfView`) and
+/// its `showPadding` debug lines.
 final class CameraTests: XCTestCase {
     /// At zoom 0 a 512-px world, so 45 degrees of longitude at the equator are 64 px.
     private func snapshot(style: String, camera: CameraOptions) throws -> Snapshot {
@@ -86,9 +87,29 @@ final class CameraTests: XCTestCase {
         // The field of view changes nothing in an unpitched view of flat ground.
         try write(style.replacingOccurrences(of: "OPS", with: ##"["setVerticalFieldOfView", 90], ["wait"]"##), "render/tests/camera/fov/style.json")
         try expect("render/tests/camera/fov/expected.png") { x, _ in x >= 8 }
+        // showPadding: GL JS's debug lines at 8 px of padding in a 32-px view, worked out from its
+        // scissor boxes (3 px, from the bottom-left, truncated): top red rows 4-6, bottom green rows
+        // 20-22, left blue columns 6-8, right magenta columns 22-24, then the cyan crosshair at the
+        // center (columns 15-16 over rows 6-25, rows 15-16 over columns 6-25).
+        try write(##"{"version": 8, "metadata": {"test": {"width": 32, "height": 32, "showPadding": true, "operations": [["setPadding", {"top": 8, "left": 8, "bottom": 8, "right": 8}]]}}, "sources": {}, "layers": [{"id": "bg", "type": "background", "paint": {"background-color": "white"}}]}"##,
+                  "render/tests/camera/show-padding/style.json")
+        var pixels: [UInt8] = []
+        for y in 0..<32 {
+            for x in 0..<32 {
+                var c: [UInt8] = [255, 255, 255, 255]
+                if (4...6).contains(y) { c = [255, 0, 0, 255] }
+                if (20...22).contains(y) { c = [0, 255, 0, 255] }
+                if (6...8).contains(x) { c = [0, 0, 255, 255] }
+                if (22...24).contains(x) { c = [255, 0, 255, 255] }
+                if ((15...16).contains(x) && (6...25).contains(y)) || ((15...16).contains(y) && (6...25).contains(x)) { c = [0, 255, 255, 255] }
+                pixels += c
+            }
+        }
+        try Data(try PNGEncoder().encode(RGBAImage(width: 32, height: 32, pixels: pixels)))
+            .write(to: URL(fileURLWithPath: suite + "/render/tests/camera/show-padding/expected.png"))
         let result = try runProcess(binary, ["render", "--suite", suite, "--output", suite + "/out"])
         XCTAssertEqual(result.status, 0, result.stdout + result.stderr)
         let lines = result.stdout.split(separator: "\n").map(String.init)
-        XCTAssertTrue(lines.contains("camera: 3/3 passed"), result.stdout)
+        XCTAssertTrue(lines.contains("camera: 4/4 passed"), result.stdout)
     }
 }
