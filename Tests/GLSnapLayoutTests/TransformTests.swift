@@ -192,6 +192,16 @@ final class TransformCameraTests: XCTestCase {
         XCTAssertEqual(skew.south.x, -1, accuracy: 1e-9); XCTAssertEqual(skew.south.y, 0, accuracy: 1e-9)
     }
 
+    func testQueryCameraPointFollowsPaddingAndRoll() {
+        // The ground under the camera lies tan(pitch)·D below the center on the screen; rolled 90
+        // degrees (north turns to the left, so south to the right) it lies to the right of the
+        // padded center instead.
+        let t = Transform(width: 512, height: 512, center: (0, 0), zoom: 10, pitch: 45, roll: 90, padding: (100, 0, 0, 0))
+        let q = t.cameraQueryGeometry([QueryPoint(10, 10)])
+        XCTAssertEqual(q[1].x, 256 + 768, accuracy: 1e-6)
+        XCTAssertEqual(q[1].y, 306, accuracy: 1e-6)
+    }
+
     func testFarPlaneStopsAtTheHorizonAtHighPitch() {
         // At 85 degrees the top of the view looks above the horizon: GL JS limits the far plane to
         // the ground seen 4.25 degrees above the center ray (the 89.25-degree horizon): with D = 768,
