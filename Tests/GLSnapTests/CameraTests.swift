@@ -57,6 +57,28 @@ final class CameraTests: XCTestCase {
         XCTAssertThrowsError(try s.snapshot(camera: c)) { XCTAssertTrue("\($0)".contains("padding"), "\($0)") }
     }
 
+    func testCommandLineRollAndFieldOfView() throws {
+        let glsnap = try TestPaths.executable("glsnap")
+        let dir = try TestPaths.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let out = dir.appendingPathComponent("r.png").path
+        for (args, name) in [(["--fov", "0"], "--fov"), (["--fov", "200"], "--fov"), (["--roll", "x"], "--roll")] {
+            let r = try runProcess(glsnap, ["render", "--size", "32x32", "-o", out] + args)
+            XCTAssertEqual(r.status, 2, "\(args): \(r.stderr)")
+            XCTAssertTrue(r.stderr.contains(name), "\(args): \(r.stderr)")
+        }
+        // A style that is white west of the meridian and black east of it, rolled 90 degrees:
+        // east is up, so the top row is black and the bottom row white.
+        let style = dir.appendingPathComponent("s.json")
+        try ##"{"version": 8, "center": [0, 0], "zoom": 0, "sources": {"e": {"type": "geojson", "data": {"type": "Polygon", "coordinates": [[[0, -80], [170, -80], [170, 80], [0, 80], [0, -80]]]}}}, "layers": [{"id": "bg", "type": "background", "paint": {"background-color": "white"}}, {"id": "e", "type": "fill", "source": "e", "paint": {"fill-color": "black"}}]}"##
+            .write(to: style, atomically: true, encoding: .utf8)
+        let r = try runProcess(glsnap, ["render", "--style", style.path, "--size", "16x16", "--roll", "90", "--fov", "60", "-o", out])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let image = try ImageDecoder().decode([UInt8](try Data(contentsOf: URL(fileURLWithPath: out))))
+        XCTAssertEqual(image.pixels[(1 * 16 + 8) * 4], 0)
+        XCTAssertEqual(image.pixels[(14 * 16 + 8) * 4], 255)
+    }
+
     func testRunnerCameraOperations() throws {
         let binary = try TestPaths.executable("glsnap-conformance")
         let suite = FileManager.default.temporaryDirectory.appendingPathComponent("conformance-camera-\(UUID().uuidString)").path
