@@ -130,7 +130,7 @@ extension Snapshotter {
     public var globalState: [String: JSON] { loadedStyle?.globalState ?? [:] }
 
     /// Loads a style from JSON text keeping the view: camera values the new style does not set
-    /// (`center`, `zoom`, `bearing`, `pitch`) stay as the current style and camera showed them,
+    /// (`center`, `zoom`, `bearing`, `pitch`, `roll`) stay as the current style and camera showed them,
     /// as a map's `setStyle` does. Added images and feature state are kept.
     public func setStyle(json: String, baseURL: String? = nil, keepingCamera: Bool) throws {
         let before = styleCamera
@@ -142,6 +142,7 @@ extension Snapshotter {
         if camera.zoom == nil, after.zoom == nil { camera.zoom = before.zoom }
         if camera.bearing == nil, after.bearing == nil { camera.bearing = before.bearing }
         if camera.pitch == nil, after.pitch == nil { camera.pitch = before.pitch }
+        if camera.roll == nil, after.roll == nil { camera.roll = before.roll }
         setCamera(camera)
     }
 

@@ -189,11 +189,22 @@ public final class Snapshotter: @unchecked Sendable {
         guard bearing.isFinite, pitch.isFinite, (0...85).contains(pitch) else {
             throw GLSnapError.invalidOptions("pitch \(pitch) must be within 0...85 and bearing finite")
         }
+        let roll = camera.roll ?? s?.roll ?? 0
+        guard roll.isFinite else { throw GLSnapError.invalidOptions("roll \(roll) must be finite") }
+        let fov = camera.fieldOfView ?? Transform.fieldOfView * 180 / .pi
+        guard fov.isFinite, fov > 0, fov < 180 else {
+            throw GLSnapError.invalidOptions("field of view \(fov) must be above 0 and below 180 degrees")
+        }
+        let p = camera.padding
+        guard [p.top, p.left, p.bottom, p.right].allSatisfy({ $0.isFinite && $0 >= 0 }) else {
+            throw GLSnapError.invalidOptions("padding \(p) must be finite and not negative")
+        }
         if let b = camera.bounds {
-            let p = camera.padding
+            // The padding places the bounds (MapLibre's cameraForBounds) and is not the map's.
             guard let t = Transform.fitting(bounds: (b.southwest.longitude, b.southwest.latitude, b.northeast.longitude, b.northeast.latitude),
                                             padding: (p.top, p.left, p.bottom, p.right),
-                                            width: size.width, height: size.height, bearing: bearing, pitch: pitch) else {
+                                            width: size.width, height: size.height, bearing: bearing, pitch: pitch,
+                                            roll: roll, fieldOfView: fov) else {
                 throw GLSnapError.invalidOptions("bounds cannot be fitted into \(size.width)x\(size.height) with padding \(p)")
             }
             return t
@@ -213,7 +224,8 @@ public final class Snapshotter: @unchecked Sendable {
             throw GLSnapError.invalidOptions("zoom \(zoom) must be within \(Int(Transform.minZoom))...24")
         }
         return Transform(width: size.width, height: size.height, center: (center.longitude, center.latitude),
-                         zoom: zoom, bearing: bearing, pitch: pitch)
+                         zoom: zoom, bearing: bearing, pitch: pitch, roll: roll, fieldOfView: fov,
+                         padding: (p.top, p.left, p.bottom, p.right))
     }
 
     /// Renders the current style and camera. `overlay` runs after the map is drawn and may draw
@@ -402,7 +414,7 @@ extension Snapshotter {
     public var styleCamera: CameraOptions {
         guard let s = style?.style else { return CameraOptions() }
         let center = s.center.flatMap { $0.count >= 2 ? Coordinate(latitude: $0[1], longitude: $0[0]) : nil }
-        return CameraOptions(center: center, zoom: s.zoom, bearing: s.bearing, pitch: s.pitch)
+        return CameraOptions(center: center, zoom: s.zoom, bearing: s.bearing, pitch: s.pitch, roll: s.roll)
     }
 }
 

@@ -35,9 +35,11 @@ extension Transform {
     /// The tiles of a source (zoom range `minZoom...maxZoom`, `tileSize` pixels) that cover
     /// this view, nearest to the center first: MapLibre's coveringTiles. It walks the quadtree
     /// from the root of each world copy (-3...3), keeps tiles whose box meets the camera frustum,
-    /// and, above 60 degrees of pitch, stops splitting far tiles early (lower zoom in the
-    /// distance). Beyond `maxZoom` the maxzoom tiles are returned, with `overscaledZoom` set to
-    /// the ideal zoom when `reparseOverscaled` (vector sources) and to `maxZoom` otherwise.
+    /// and, when the view is pitched past GL JS's constant-zoom limit (60 degrees at the default
+    /// field of view, less for wider or rolled ones), gives each tile the zoom GL JS's
+    /// calculateTileZoom asks at its distance from the camera (lower far away, higher right under
+    /// a steep camera). Beyond `maxZoom` the maxzoom tiles are returned, with `overscaledZoom`
+    /// set to the ideal zoom when `reparseOverscaled` (vector sources) and to `maxZoom` otherwise.
     /// Empty when the ideal zoom is below `minZoom`.
     public func coveringTiles(minZoom: Int = 0, maxZoom: Int = 22, tileSize: Int = 512,
                               roundZoom: Bool = false, reparseOverscaled: Bool = true) -> [CoveredTile] {
@@ -48,10 +50,8 @@ extension Transform {
         let centerX = centerPoint.x / worldSize * numTiles
         let centerY = centerPoint.y / worldSize * numTiles
         let frustum = Frustum(invProj: invProjMatrix, worldSize: worldSize, zoom: Double(z))
-        // Up to 60 degrees of pitch every tile comes at the target zoom.
-        let minSplitZoom = pitch <= 60 ? z : max(0, minZoom)
-        let radiusOfMaxLvlLodInTiles = 3.0
         let overscaledZ = reparseOverscaled ? actualZ : z
+        let lod = VariableTileZoom(self, tileSize: tileSize)
 
         struct Node { var minX, minY, maxX, maxY: Double; var zoom, x, y, wrap: Int; var fullyVisible: Bool }
         var stack: [Node] = []
@@ -71,19 +71,25 @@ extension Transform {
                 if r == .outside { continue }
                 fullyVisible = r == .inside
             }
-            let dx = max(min(node.maxX, centerX), node.minX) - centerX
-            let dy = max(min(node.maxY, centerY), node.minY) - centerY
-            let longestDim = max(abs(dx), abs(dy))
-            let distToSplit = radiusOfMaxLvlLodInTiles + Double(1 << (z - node.zoom)) - 2
-            if node.zoom == z || (longestDim > distToSplit && node.zoom >= minSplitZoom) {
+            // The zoom this tile should come at: the view's, or GL JS's per-tile zoom.
+            // GL JS lets a tile right under a steep camera come above the view's zoom, up to the
+            // source's maxzoom (overscaled past it).
+            var target = z, desired = actualZ
+            if let lod {
+                desired = min(lod.zoom(minX: node.minX / numTiles, minY: node.minY / numTiles,
+                                       maxX: node.maxX / numTiles, maxY: node.maxY / numTiles, round: roundZoom), TileID.maxZoom)
+                target = min(desired, maxZoom, TileID.maxZoom)
+            }
+            if node.zoom >= target {
+                if node.zoom < minZoom { continue }
                 guard let id = TileID(z: node.zoom, x: node.x, y: node.y) else { continue }
                 // Distance in this tile's own zoom units, world copy included.
                 let f = pow(2, Double(node.zoom - z))
                 let ux = Double(node.x + node.wrap * (1 << node.zoom))
                 let ex = centerX * f - 0.5 - ux, ey = centerY * f - 0.5 - Double(node.y)
-                result.append((CoveredTile(id: id, wrap: node.wrap,
-                                           overscaledZoom: node.zoom == z ? overscaledZ : node.zoom),
-                               ex * ex + ey * ey))
+                let overscaled = lod == nil ? (node.zoom == z ? overscaledZ : node.zoom)
+                    : (node.zoom == min(maxZoom, TileID.maxZoom) && reparseOverscaled ? max(node.zoom, desired) : node.zoom)
+                result.append((CoveredTile(id: id, wrap: node.wrap, overscaledZoom: overscaled), ex * ex + ey * ey))
                 continue
             }
             let midX = (node.minX + node.maxX) / 2, midY = (node.minY + node.maxY) / 2
@@ -109,6 +115,70 @@ extension Transform {
                 let fz = max(0, min(t.id.z, maxZoom))
                 return OverscaledTile(fetch: t.id.parent(atZoom: fz), target: t.id, wrap: t.wrap)
             }
+    }
+}
+
+/// GL JS's per-tile zoom for steep views (createCalculateTileZoomFunction with its defaults:
+/// 9.314 zoom levels on screen at most, a tile count at most 3 times the unpitched one): the
+/// center's zoom, raised or lowered by the tile's 3D distance from the camera against the
+/// center's, lowered by how obliquely the camera sees it. nil when the view is not pitched past
+/// `78.5 - fov / 2` degrees (at most 60; the field of view widened by the roll), where every
+/// tile comes at the view's zoom.
+struct VariableTileZoom {
+    static let maxZoomLevelsOnScreen = 9.314
+    static let tileCountMaxMinRatio = 3.0
+
+    let requestedZoom: Double
+    let cameraX: Double, cameraY: Double
+    let distanceZ: Double, distanceToCenter3D: Double
+    let fov: Double
+    let pitchLoading: Double
+    let countTerm: Double
+
+    init?(_ t: Transform, tileSize: Int) {
+        let r = t.roll * .pi / 180
+        let zfov = t.verticalFieldOfView * (abs(cos(r)) * t.height + abs(sin(r)) * t.width) / t.height
+        guard t.pitch > min(max(78.5 - zfov / 2, 0), 60) else { return nil }
+        let ts = tileSize > 0 ? Double(tileSize) : Transform.tileSize
+        requestedZoom = t.zoom + log2(Transform.tileSize / ts)
+        // The ground under the camera, and the camera's height over it (Mercator units).
+        let p = t.pitch * .pi / 180
+        let reach = tan(p) * t.cameraToCenterDistance
+        let camera = t.mercatorCoordinate(for: (t.centerScreenPoint.x + reach * sin(r), t.centerScreenPoint.y + reach * cos(r)))
+        cameraX = camera.x; cameraY = camera.y
+        distanceZ = cos(p) * t.cameraToCenterDistance / t.worldSize
+        let cx = t.centerPoint.x / t.worldSize, cy = t.centerPoint.y / t.worldSize
+        distanceToCenter3D = (pow(hypot(cx - cameraX, cy - cameraY), 2) + distanceZ * distanceZ).squareRoot()
+        fov = t.verticalFieldOfView * .pi / 180
+        let horizon = Transform.maxHorizonAngle * .pi / 180
+        pitchLoading = 2 * ((Self.maxZoomLevelsOnScreen - 1) / log2(cos(horizon - fov) / cos(horizon)) - 1)
+        let centerPitch = acos(min(distanceZ / distanceToCenter3D, 1))
+        let countPitch0 = 2 * Self.integralOfCos(power: pitchLoading - 1, 0, fov / 2)
+        let highest = min(horizon, centerPitch + fov / 2)
+        let lowest = min(highest, centerPitch - fov / 2)
+        let count = Self.integralOfCos(power: pitchLoading - 1, lowest, highest)
+        countTerm = log2(max(1, count / countPitch0 / Self.tileCountMaxMinRatio)) / 2
+    }
+
+    /// The zoom (floored, or rounded) for a tile spanning these Mercator coordinates.
+    func zoom(minX: Double, minY: Double, maxX: Double, maxY: Double, round: Bool) -> Int {
+        let dx = max(min(maxX, cameraX), minX) - cameraX, dy = max(min(maxY, cameraY), minY) - cameraY
+        let distance2D = hypot(dx, dy)
+        let tilePitch = atan(distance2D / distanceZ)
+        let distance3D = hypot(distance2D, distanceZ)
+        var z = requestedZoom + log2(distanceToCenter3D / distance3D / max(0.5, cos(fov / 2)))
+        z += pitchLoading * log2(cos(tilePitch)) / 2
+        z -= countTerm
+        guard z.isFinite else { return 0 }
+        return max(0, Int(round ? z.rounded(.toNearestOrAwayFromZero) : z.rounded(.down)))
+    }
+
+    /// The midpoint rule over 10 steps of cos(x)^power from `a` to `b` (GL JS's integralOfCosXByP).
+    static func integralOfCos(power: Double, _ a: Double, _ b: Double) -> Double {
+        let dx = (b - a) / 10
+        var sum = 0.0
+        for i in 0..<10 { sum += dx * pow(cos(a + (Double(i) + 0.5) * dx), power) }
+        return sum
     }
 }
 

@@ -3,12 +3,13 @@ import Foundation
 extension Transform {
     /// The camera that fits `bounds` (west, south, east, north in degrees) into a view of
     /// `width` x `height` CSS pixels, leaving `padding` pixels free on each side, at `bearing`
-    /// (MapLibre's `cameraForBounds`). The zoom is clamped to 0...`maxZoom`; the pitch is applied
-    /// afterwards and does not enter the fit, as in MapLibre. Returns nil when the padding
-    /// leaves no room or the bounds are not finite.
+    /// (MapLibre's `cameraForBounds`). The zoom is clamped to 0...`maxZoom`; the pitch, roll and
+    /// field of view are applied afterwards and do not enter the fit, as in MapLibre. Returns nil
+    /// when the padding leaves no room or the bounds are not finite.
     public static func fitting(bounds: (w: Double, s: Double, e: Double, n: Double),
                                padding: (top: Double, left: Double, bottom: Double, right: Double) = (0, 0, 0, 0),
                                width: Double, height: Double, bearing: Double = 0, pitch: Double = 0,
+                               roll: Double = 0, fieldOfView: Double = Transform.fieldOfView * 180 / .pi,
                                maxZoom: Double = 22) -> Transform? {
         guard width > 0, height > 0,
               bounds.w.isFinite, bounds.s.isFinite, bounds.e.isFinite, bounds.n.isFinite else { return nil }
@@ -42,6 +43,7 @@ extension Transform {
         let cx = (xs[0] + xs[1]) / 2 - offX / scaleAtZoom
         let cy = (ys[0] + ys[1]) / 2 - offY / scaleAtZoom
         let center = (lon: Mercator.lon(x: cx / size0), lat: Mercator.lat(y: cy / size0))
-        return Transform(width: width, height: height, center: center, zoom: zoom, bearing: bearing, pitch: pitch)
+        return Transform(width: width, height: height, center: center, zoom: zoom, bearing: bearing, pitch: pitch,
+                         roll: roll, fieldOfView: fieldOfView)
     }
 }

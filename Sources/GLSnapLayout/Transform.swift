@@ -23,7 +23,9 @@ public enum Mercator {
 ///
 /// Pixels are CSS pixels from the top-left corner. `worldSize` = 512 * 2^zoom: the whole world
 /// is one 512-pixel tile at zoom 0. Latitude is clamped to ±85.051129, pitch to 0...85 degrees,
-/// zoom to `minZoom`...`TileID.maxZoom`; the bearing is kept as given (degrees clockwise from north).
+/// zoom to `minZoom`...`TileID.maxZoom`, the field of view to 0.01...179 degrees; the bearing and roll
+/// are kept as given (degrees clockwise). `padding` (CSS pixels from each edge) moves the center
+/// and the vanishing point into the middle of the unpadded area, as GL JS's map padding does.
 public struct Transform: Sendable {
     /// MapLibre's vertical field of view: 2 * atan(1/3) radians, about 36.87 degrees.
     public static let fieldOfView = 0.6435011087932844
@@ -32,6 +34,9 @@ public struct Transform: Sendable {
 
     /// Pixels across one tile at integer zoom.
     public static let tileSize = 512.0
+    /// GL JS's steepest angle of the line from the camera to the Mercator horizon (degrees):
+    /// the far plane stops there at high pitch (maxMercatorHorizonAngle).
+    static let maxHorizonAngle = 89.25
 
     public let width: Double
     public let height: Double
@@ -39,11 +44,21 @@ public struct Transform: Sendable {
     public let zoom: Double
     public let bearing: Double
     public let pitch: Double
+    /// Degrees the view turns about its own axis, clockwise on the screen like the bearing.
+    public let roll: Double
+    /// The vertical field of view in degrees.
+    public let verticalFieldOfView: Double
+    /// Insets from each edge (CSS pixels); the center lies in the middle of what they leave.
+    public let padding: (top: Double, left: Double, bottom: Double, right: Double)
 
     /// 512 * 2^zoom.
     public let worldSize: Double
-    /// Distance from the camera to the center point, in pixels (1.5 * height).
+    /// Distance from the camera to the center point, in pixels (0.5 / tan(fov / 2) * height:
+    /// 1.5 * height at the default field of view).
     public let cameraToCenterDistance: Double
+    /// The far plane's distance from the camera (pixels): as far as the ground the view shows,
+    /// or the horizon where that is nearer.
+    public let farZ: Double
     /// World pixels (x, y in 0...worldSize, z in meters up) to clip space; column-major.
     public let projMatrix: [Double]
     /// The inverse of `projMatrix`.
@@ -53,10 +68,16 @@ public struct Transform: Sendable {
     let pixelMatrixInverse: [Double]
     /// The center in world pixels.
     let centerPoint: (x: Double, y: Double)
+    /// Where the center is drawn (CSS pixels from the top-left): the middle of the view moved
+    /// by the padding.
+    public let centerScreenPoint: (x: Double, y: Double)
 
     /// Makes a camera. `width` and `height` must be positive (a programmer error otherwise).
+    /// `fieldOfView` is the vertical field of view in degrees.
     public init(width: Double, height: Double, center: (lon: Double, lat: Double), zoom: Double,
-                bearing: Double = 0, pitch: Double = 0) {
+                bearing: Double = 0, pitch: Double = 0, roll: Double = 0,
+                fieldOfView: Double = Transform.fieldOfView * 180 / .pi,
+                padding: (top: Double, left: Double, bottom: Double, right: Double) = (0, 0, 0, 0)) {
         precondition(width > 0 && height > 0, "Transform needs a positive size, got \(width)x\(height)")
         self.width = width
         self.height = height
@@ -65,25 +86,45 @@ public struct Transform: Sendable {
         self.zoom = min(max(zoom.isFinite ? zoom : 0, Transform.minZoom), Double(TileID.maxZoom))
         self.bearing = bearing.isFinite ? bearing : 0
         self.pitch = min(max(pitch.isFinite ? pitch : 0, 0), 85)
+        self.roll = roll.isFinite ? roll : 0
+        self.verticalFieldOfView = fieldOfView.isFinite ? min(max(fieldOfView, 0.01), 179) : Transform.fieldOfView * 180 / .pi
+        let finite = { (v: Double) in v.isFinite ? v : 0 }
+        self.padding = (finite(padding.top), finite(padding.left), finite(padding.bottom), finite(padding.right))
+        // GL JS's EdgeInsets.getCenter: the middle of the padded area, kept inside the view.
+        let screenX = min(max((self.padding.left + width - self.padding.right) / 2, 0), width)
+        let screenY = min(max((self.padding.top + height - self.padding.bottom) / 2, 0), height)
+        centerScreenPoint = (screenX, screenY)
+        let offset = (x: screenX - width / 2, y: screenY - height / 2)
 
         let worldSize = Transform.tileSize * pow(2, self.zoom)
         self.worldSize = worldSize
-        let fov = Transform.fieldOfView
-        let halfFov = fov / 2
+        let fov = self.verticalFieldOfView * .pi / 180
         let pitchRad = self.pitch * .pi / 180
+        let rollRad = self.roll * .pi / 180
         let angle = -self.bearing * .pi / 180
-        let cameraToCenterDistance = 0.5 / tan(halfFov) * height
+        let cameraToCenterDistance = 0.5 / tan(fov / 2) * height
         self.cameraToCenterDistance = cameraToCenterDistance
         let pixelPerMeter = worldSize / (Mercator.earthCircumference * cos(lat * .pi / 180))
 
-        // Distance from the center to the top edge of the view on the ground (law of sines),
-        // which bounds the farthest fragment drawn.
+        // The far plane (GL JS's _calculateNearFarZIfNeeded): the ground distance from the
+        // center to the top of the view (law of sines; a rolled view reaches as far as its
+        // widest side), or to the horizon where that is nearer, bounds the farthest fragment.
         let groundAngle = Double.pi / 2 + pitchRad
-        let fovAboveCenter = fov * 0.5
-        let sinOpposite = sin(min(max(Double.pi - groundAngle - fovAboveCenter, 0.01), Double.pi - 0.01))
-        let topHalfSurfaceDistance = sin(fovAboveCenter) * cameraToCenterDistance / sinOpposite
-        let furthestDistance = cos(Double.pi / 2 - pitchRad) * topHalfSurfaceDistance + cameraToCenterDistance
-        let farZ = furthestDistance * 1.01
+        let clampAngle = { (a: Double) in min(max(a, 0.01), Double.pi - 0.01) }
+        let rolledFov = fov * (abs(cos(rollRad)) * height + abs(sin(rollRad)) * width) / height
+        let fovAboveCenter = rolledFov * (0.5 + offset.y / height)
+        let topHalfSurfaceDistance = sin(fovAboveCenter) * cameraToCenterDistance
+            / sin(clampAngle(Double.pi - groundAngle - fovAboveCenter))
+        let horizon = cameraToCenterDistance * min(tan((90 - self.pitch) * .pi / 180) * 0.85,
+                                                   tan((Transform.maxHorizonAngle - self.pitch) * .pi / 180))
+        let horizonAngle = atan(horizon / cameraToCenterDistance)
+        let minHorizonAngle = (90 - Transform.maxHorizonAngle) * .pi / 180
+        let fovToHorizon = horizonAngle > minHorizonAngle ? 2 * horizonAngle * (0.5 + offset.y / (horizon * 2)) : minHorizonAngle
+        let topHalfHorizonDistance = sin(fovToHorizon) * cameraToCenterDistance
+            / sin(clampAngle(Double.pi - groundAngle - fovToHorizon))
+        let limitedPitch = min(self.pitch, Transform.maxHorizonAngle) * .pi / 180
+        farZ = (cos(Double.pi / 2 - limitedPitch) * min(topHalfSurfaceDistance, topHalfHorizonDistance)
+            + cameraToCenterDistance) * 1.01
         let nearZ = height / 50
 
         let cx = Mercator.x(lon: self.center.lon) * worldSize
@@ -91,8 +132,12 @@ public struct Transform: Sendable {
         centerPoint = (cx, cy)
 
         var m = Mat4.perspective(fovy: fov, aspect: width / height, near: nearZ, far: farZ)
+        // The center of perspective moved with the padding.
+        m[8] = -offset.x * 2 / width
+        m[9] = offset.y * 2 / height
         Mat4.scale(&m, 1, -1, 1)
         Mat4.translate(&m, 0, 0, -cameraToCenterDistance)
+        Mat4.rotateZ(&m, -rollRad)
         Mat4.rotateX(&m, pitchRad)
         Mat4.rotateZ(&m, angle)
         Mat4.translate(&m, -cx, -cy, 0)
@@ -106,6 +151,28 @@ public struct Transform: Sendable {
         Mat4.translate(&label, 1, -1, 0)
         pixelMatrix = Mat4.multiply(label, m)
         pixelMatrixInverse = Mat4.invert(pixelMatrix) ?? Mat4.identity
+    }
+
+    /// The screen directions (unit vectors, CSS pixels, y down) that the map's east and south
+    /// take in a map-pitched label plane that faces the viewer (GL JS's getTileSkewVectors):
+    /// east is (cos b, sin b) and south (-sin b, cos b) for bearing b without roll.
+    public var skewVectors: (east: (x: Double, y: Double), south: (x: Double, y: Double)) {
+        let b = bearing * .pi / 180, p = pitch * .pi / 180, r = roll * .pi / 180
+        let cb = cos(b), sb = sin(b), cp = cos(p), cr = cos(r), sr = sin(r)
+        func unit(_ x: Double, _ y: Double) -> (x: Double, y: Double) {
+            let l = (x * x + y * y).squareRoot()
+            return l < 1e-9 ? (0, 0) : (x / l, y / l)
+        }
+        return (unit(cb * cp * cr - sb * sr, sb * cp * cr + cb * sr), unit(-cb * cp * sr - sb * cr, -sb * cp * sr + cb * cr))
+    }
+
+    /// The angle (radians, y down) at which the map's east runs on the screen through the
+    /// center: -bearing for a view without roll, less the roll with it.
+    public var eastScreenAngle: Double {
+        guard roll != 0 else { return -bearing * .pi / 180 }
+        let c = (x: centerPoint.x, y: centerPoint.y)
+        let p0 = Mat4.transform(pixelMatrix, c.x, c.y, 0, 1), p1 = Mat4.transform(pixelMatrix, c.x + 1, c.y, 0, 1)
+        return atan2(p1.1 / p1.3 - p0.1 / p0.3, p1.0 / p1.3 - p0.0 / p0.3)
     }
 
     /// 2^zoom.

@@ -16,6 +16,8 @@ struct RenderCaseSpec {
     var operations: [CaseOperation] = []
     /// `crossSourceCollisions` (default true).
     var crossSourceCollisions = true
+    /// `showPadding`: the padding's debug lines drawn over the map (DebugPadding).
+    var showPadding = false
     /// Needs the runner cannot meet (debug drawing, operations the API lacks), in words; a case
     /// with any fails without being drawn.
     var unsupported: [String] = []
@@ -30,6 +32,7 @@ struct RenderCaseSpec {
         if let a = test["allowed"]?.finiteNumber { allowed = a }
         if let d = test["diff"]?.finiteNumber { allowed = d }
         if let c = test["crossSourceCollisions"]?.boolValue { crossSourceCollisions = c }
+        showPadding = test["showPadding"]?.boolValue ?? false
         for flag in ["collisionDebug", "showOverdrawInspector", "debug"] where test[flag]?.boolValue == true {
             unsupported.append(flag)
         }
@@ -66,6 +69,9 @@ enum CaseOperation {
     case setCenter(longitude: Double, latitude: Double)
     case setBearing(Double)
     case setPitch(Double)
+    /// `setRoll`, `setVerticalFieldOfView`, `setPadding` and `easeTo` (its end state: the
+    /// harness waits out the ease before the snapshot): the camera values they set.
+    case moveCamera(CameraStep)
     /// A whole new style: inline JSON text, or a URL (e.g. `local://styles/x.json`).
     case setStyleJSON(String)
     case setStyleURL(String)
@@ -104,6 +110,19 @@ enum CaseOperation {
         case "setPitch":
             guard let p = first?.finiteNumber else { return nil }
             self = .setPitch(p)
+        case "setRoll":
+            guard let r = first?.finiteNumber else { return nil }
+            self = .moveCamera(CameraStep(roll: r))
+        case "setVerticalFieldOfView":
+            guard let f = first?.finiteNumber else { return nil }
+            self = .moveCamera(CameraStep(fieldOfView: f))
+        case "setPadding":
+            guard let p = first?.objectValue, let step = CameraStep(easeTo: ["padding": .object(p)]) else { return nil }
+            self = .moveCamera(step)
+        case "easeTo", "jumpTo":
+            guard let options = first?.objectValue else { return nil }
+            guard let step = CameraStep(easeTo: options) else { self = .unsupported("\(name) with options other than the camera's"); return }
+            self = .moveCamera(step)
         case "setCenter":
             guard let c = first?.arrayValue, c.count >= 2,
                   let lon = c[0].finiteNumber, let lat = c[1].finiteNumber else { return nil }
@@ -254,5 +273,67 @@ enum StyleEdit {
         case .setProjection(let projection): try snapshotter.setProjection(projection == .null ? nil : projection)
         case let .setGlobalState(key, value): try snapshotter.setGlobalStateProperty(key, value)
         }
+    }
+}
+
+/// The camera values one `easeTo` (or `setRoll`, `setPadding`...) sets; nil ones stay.
+struct CameraStep {
+    var center: Coordinate?
+    var zoom, bearing, pitch, roll, fieldOfView: Double?
+    /// Padding sides given (GL JS keeps the sides an edit leaves out).
+    var top, left, bottom, right: Double?
+
+    init(roll: Double? = nil, fieldOfView: Double? = nil) {
+        self.roll = roll; self.fieldOfView = fieldOfView
+    }
+
+    /// From `easeTo`'s options (`center`, `zoom`, `bearing`, `pitch`, `roll`, `padding`, and the
+    /// timing keys, which the end state does not need); nil for another key or a bad value.
+    init?(easeTo options: [String: JSON]) {
+        for (key, value) in options {
+            switch key {
+            case "center":
+                guard let c = value.arrayValue, c.count >= 2, let lon = c[0].finiteNumber, let lat = c[1].finiteNumber else { return nil }
+                center = Coordinate(latitude: lat, longitude: lon)
+            case "zoom": guard let v = value.finiteNumber else { return nil }; zoom = v
+            case "bearing": guard let v = value.finiteNumber else { return nil }; bearing = v
+            case "pitch": guard let v = value.finiteNumber else { return nil }; pitch = v
+            case "roll": guard let v = value.finiteNumber else { return nil }; roll = v
+            case "padding":
+                if let all = value.finiteNumber {
+                    (top, left, bottom, right) = (all, all, all, all)
+                    continue
+                }
+                guard let sides = value.objectValue else { return nil }
+                for (side, v) in sides {
+                    guard let n = v.finiteNumber else { return nil }
+                    switch side {
+                    case "top": top = n
+                    case "left": left = n
+                    case "bottom": bottom = n
+                    case "right": right = n
+                    default: return nil
+                    }
+                }
+            case "duration", "easing", "animate", "essential", "curve", "speed": continue
+            default: return nil
+            }
+        }
+    }
+
+    /// `camera` with this step's values set.
+    func applied(to camera: CameraOptions) -> CameraOptions {
+        var c = camera
+        if let center { c.center = center }
+        if let zoom { c.zoom = zoom }
+        if let bearing { c.bearing = bearing }
+        if let pitch { c.pitch = pitch }
+        if let roll { c.roll = roll }
+        if let fieldOfView { c.fieldOfView = fieldOfView }
+        if let top { c.padding.top = top }
+        if let left { c.padding.left = left }
+        if let bottom { c.padding.bottom = bottom }
+        if let right { c.padding.right = right }
+        return c
     }
 }

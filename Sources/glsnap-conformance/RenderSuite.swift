@@ -122,7 +122,12 @@ struct RenderSuite {
     private func render(styleText: String, spec: RenderCaseSpec) throws -> (RGBAImage, [String]) {
         let (snapshotter, warnings) = try RenderSuite.prepare(styleText: styleText, spec: spec, suiteDir: suiteDir, backend: backend)
         let snapshot = try snapshotter.snapshot()
-        return (snapshot.image, warnings + snapshot.warnings)
+        var image = snapshot.image
+        if spec.showPadding {
+            DebugPadding.draw(on: &image, padding: snapshotter.camera.padding, width: spec.width, height: spec.height,
+                              pixelRatio: spec.pixelRatio)
+        }
+        return (image, warnings + snapshot.warnings)
     }
 
     /// A fresh snapshotter with the case's style, its operations carried out and its camera set:
@@ -168,6 +173,7 @@ struct RenderSuite {
             case .setZoom(let z): moveCamera { $0.zoom = z }
             case .setBearing(let b): moveCamera { $0.bearing = b }
             case .setPitch(let p): moveCamera { $0.pitch = p }
+            case .moveCamera(let step): moveCamera { $0 = step.applied(to: $0) }
             case let .setCenter(lon, lat): moveCamera { $0.center = Coordinate(latitude: lat, longitude: lon) }
             case .setStyleJSON(let json):
                 try snapshotter.setStyle(json: json, baseURL: baseURL, keepingCamera: true)

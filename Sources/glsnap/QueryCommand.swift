@@ -7,7 +7,7 @@ import GLSnapStyle
 enum QueryCommand {
     static let help = """
     usage: glsnap query (--point X,Y | --box X1,Y1,X2,Y2) [--layers ID[,ID…]] [--filter JSON]
-                        [render's options: --style, --center, --zoom, --bearing, --pitch, --bounds,
+                        [render's options: --style, --center, --zoom, --bearing, --pitch, --roll, --fov, --bounds,
                          --padding, --size, --ratio, --backend, --fit-data, --strict, --http-cache, …]
 
     Draws the map as `glsnap render` would (same options, no image written) and prints the

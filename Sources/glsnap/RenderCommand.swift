@@ -6,6 +6,7 @@ import GLSnapImage
 enum RenderCommand {
     static let help = """
     usage: glsnap render [--style STYLE.json] [--center LON,LAT --zoom Z] [--bearing B] [--pitch P]
+                         [--roll R] [--fov DEGREES]
                          [--bounds W,S,E,N [--padding P]] [--size WxH] [--ratio R]
                          [--backend osmesa|egl] [--compression 0-9] [--piece N] [--strict] [--http-cache DIR]
                          [-o OUT.png|.jpg|.webp] [--format png|jpeg|webp]
@@ -18,6 +19,8 @@ enum RenderCommand {
       --zoom        zoom level 0-24
       --bearing     degrees clockwise from north
       --pitch       degrees from straight down, 0-85
+      --roll        degrees the view turns about its own axis, clockwise (default: the style's, else 0)
+      --fov         vertical field of view in degrees, 0.01-179 (default 36.87, as GL JS)
       --bounds      west,south,east,north: fit these bounds instead of --center/--zoom
       --padding     points of padding around --bounds (default 0)
       --size        width x height in points (default 512x512), up to 65535 pixels a side: images
@@ -42,7 +45,7 @@ enum RenderCommand {
     """
 
     /// The options `render` reads (and `query`, which draws the same map).
-    static let valuedOptions: Set<String> = ["--style", "--center", "--zoom", "--bearing", "--pitch", "--bounds", "--padding",
+    static let valuedOptions: Set<String> = ["--style", "--center", "--zoom", "--bearing", "--pitch", "--roll", "--fov", "--bounds", "--padding",
                                              "--size", "--ratio", "--backend", "--compression", "-o", "--output", "--format", "--piece",
                                              "--fit-data", "--resolution", "--max-size", "--http-cache"]
     static let flagOptions: Set<String> = ["--help", "-h", "--quiet", "--strict"]
@@ -111,6 +114,8 @@ enum RenderCommand {
         camera.zoom = try a.double("--zoom")
         camera.bearing = try a.double("--bearing")
         camera.pitch = try a.double("--pitch")
+        camera.roll = try a.double("--roll")
+        camera.fieldOfView = try a.double("--fov", in: 0.01...179)
         let padding = EdgeInsets(all: try a.double("--padding", in: 0...BenchCommand.maxSizePoints) ?? 0)
         if let b = try a.doubles("--bounds", count: 4) {
             camera.bounds = CoordinateBounds(west: b[0], south: b[1], east: b[2], north: b[3])
@@ -162,7 +167,8 @@ enum RenderCommand {
             options.size = fit.size
             do { _ = try options.pixelSize(streamed: true) } catch { throw UsageError("--size auto: \(error)") }
             snapshotter.options = options
-            camera = CameraOptions(center: fit.camera.center, zoom: fit.camera.zoom, bearing: camera.bearing, pitch: camera.pitch)
+            camera = CameraOptions(center: fit.camera.center, zoom: fit.camera.zoom, bearing: camera.bearing, pitch: camera.pitch,
+                                   roll: camera.roll, fieldOfView: camera.fieldOfView)
         }
         let glLimit = try snapshotter.maxFramebufferSize()
         guard limits.pieceSize <= glLimit || a.options["--piece"] == nil else {

@@ -67,4 +67,19 @@ final class TileCoverTests: XCTestCase {
         let flat = Transform(width: 512, height: 512, center: center(ofTileZ: 12, x: 2000.5, y: 1500.5), zoom: 12, pitch: 45)
         XCTAssertTrue(flat.coveringTiles().allSatisfy { $0.id.z == 12 })
     }
+
+    func testWideFieldOfViewVariesTheZoomAtLowPitch() {
+        // GL JS keeps one zoom up to 78.5 - fov / 2 degrees of pitch (at most 60): at 150 degrees
+        // of field of view that is 3.5, so a 30-degree view loads lower zooms far away; at the
+        // default field of view it stays at one zoom.
+        let c = center(ofTileZ: 16, x: 40000.5, y: 30000.5)
+        let wide = Transform(width: 512, height: 512, center: c, zoom: 16.25, pitch: 30, fieldOfView: 150)
+        let zooms = Set(wide.coveringTiles().map(\.id.z))
+        XCTAssertTrue(zooms.contains { $0 < 16 }, "\(zooms)")
+        let standard = Transform(width: 512, height: 512, center: c, zoom: 16.25, pitch: 30)
+        XCTAssertEqual(Set(standard.coveringTiles().map(\.id.z)), [16])
+        // Rolled 90 degrees the view is as wide as it is high here, so the limit stays at 60.
+        let rolled = Transform(width: 512, height: 512, center: c, zoom: 16.25, pitch: 55, roll: 90)
+        XCTAssertEqual(Set(rolled.coveringTiles().map(\.id.z)), [16])
+    }
 }

@@ -127,3 +127,93 @@ final class TransformTests: XCTestCase {
         XCTAssertEqual(capped.zoom, 22)
     }
 }
+
+/// Padding, roll and field of view, checked against the pinhole camera worked out by hand: a
+/// camera `D` = (h / 2) / tan(fov / 2) pixels from the center, tilted by the pitch, sees a ground
+/// point `d` world pixels beyond the center `D·d·cos p / (D + d·sin p)` pixels above the center.
+final class TransformCameraTests: XCTestCase {
+    /// The coordinate `dx`, `dy` world pixels (y down) from the center of `t`.
+    private func offset(_ t: Transform, _ dx: Double, _ dy: Double) -> (lon: Double, lat: Double) {
+        let x = Mercator.x(lon: t.center.lon) * t.worldSize + dx, y = Mercator.y(lat: t.center.lat) * t.worldSize + dy
+        return (Mercator.lon(x: x / t.worldSize), Mercator.lat(y: y / t.worldSize))
+    }
+
+    func testFieldOfViewSetsTheCameraDistanceAndThePitchedDepth() {
+        let t = Transform(width: 512, height: 512, center: (35.37, 31.55), zoom: 16, pitch: 30, fieldOfView: 90)
+        XCTAssertEqual(t.verticalFieldOfView, 90)
+        XCTAssertEqual(t.cameraToCenterDistance, 256, accuracy: 1e-9)
+        let d = 100.0, p = 30.0 * .pi / 180, D = 256.0
+        let north = t.point(for: offset(t, 0, -d))
+        XCTAssertEqual(north.x, 256, accuracy: 1e-6)
+        XCTAssertEqual(north.y, 256 - D * d * cos(p) / (D + d * sin(p)), accuracy: 1e-6)
+        // The default 36.87 degrees is 1.5 heights away and shows the same point nearer the center.
+        let standard = Transform(width: 512, height: 512, center: (35.37, 31.55), zoom: 16, pitch: 30)
+        XCTAssertEqual(standard.point(for: offset(t, 0, -d)).y, 256 - 768 * d * cos(p) / (768 + d * sin(p)), accuracy: 1e-6)
+    }
+
+    func testPaddingMovesTheCenterAndTheVanishingPoint() {
+        let pad = (top: 100.0, left: 60.0, bottom: 0.0, right: 0.0)
+        let t = Transform(width: 512, height: 512, center: (0, 0), zoom: 8, pitch: 40, padding: pad)
+        // The center lies in the middle of what the insets leave: ((60 + 512) / 2, (100 + 512) / 2).
+        let c = t.point(for: (0, 0))
+        XCTAssertEqual(c.x, 286, accuracy: 1e-6)
+        XCTAssertEqual(c.y, 306, accuracy: 1e-6)
+        XCTAssertEqual(t.centerScreenPoint.x, 286); XCTAssertEqual(t.centerScreenPoint.y, 306)
+        // Depth goes as from an unpadded camera around the moved center: the vanishing point moves too.
+        let d = 200.0, p = 40.0 * .pi / 180, D = 768.0
+        let north = t.point(for: offset(t, 0, -d))
+        XCTAssertEqual(north.x, 286, accuracy: 1e-6)
+        XCTAssertEqual(north.y, 306 - D * d * cos(p) / (D + d * sin(p)), accuracy: 1e-6)
+        let back = t.coordinate(for: (north.x, north.y))
+        XCTAssertEqual(back.lat, offset(t, 0, -d).lat, accuracy: 1e-9)
+    }
+
+    func testRollTurnsTheViewClockwiseLikeTheBearing() {
+        // Unpitched, roll 90 shows east up, as bearing 90 does.
+        let flat = Transform(width: 512, height: 512, center: (10, 20), zoom: 10, roll: 90)
+        let east = flat.point(for: offset(flat, 100, 0))
+        XCTAssertEqual(east.x, 256, accuracy: 1e-6)
+        XCTAssertEqual(east.y, 156, accuracy: 1e-6)
+        // Pitched 30 and rolled 90: the pitched view turned on its axis, so north lies to the left
+        // at the pitched distance.
+        let t = Transform(width: 512, height: 512, center: (10, 20), zoom: 10, pitch: 30, roll: 90)
+        let d = 100.0, p = 30.0 * .pi / 180, D = 768.0
+        let north = t.point(for: offset(t, 0, -d))
+        XCTAssertEqual(north.x, 256 - D * d * cos(p) / (D + d * sin(p)), accuracy: 1e-6)
+        XCTAssertEqual(north.y, 256, accuracy: 1e-6)
+        for (x, y) in [(0.0, 0.0), (512.0, 300.0), (100.0, 500.0)] {
+            let q = t.point(for: t.coordinate(for: (x, y)))
+            XCTAssertEqual(q.x, x, accuracy: 1e-6); XCTAssertEqual(q.y, y, accuracy: 1e-6)
+        }
+        // Labels: east runs up the screen, and a viewer-facing label's x axis lies along south.
+        XCTAssertEqual(flat.eastScreenAngle, -.pi / 2, accuracy: 1e-9)
+        let skew = flat.skewVectors
+        XCTAssertEqual(skew.east.x, 0, accuracy: 1e-9); XCTAssertEqual(skew.east.y, 1, accuracy: 1e-9)
+        XCTAssertEqual(skew.south.x, -1, accuracy: 1e-9); XCTAssertEqual(skew.south.y, 0, accuracy: 1e-9)
+    }
+
+    func testQueryCameraPointFollowsPaddingAndRoll() {
+        // The ground under the camera lies tan(pitch)·D below the center on the screen; rolled 90
+        // degrees (north turns to the left, so south to the right) it lies to the right of the
+        // padded center instead.
+        let t = Transform(width: 512, height: 512, center: (0, 0), zoom: 10, pitch: 45, roll: 90, padding: (100, 0, 0, 0))
+        let q = t.cameraQueryGeometry([QueryPoint(10, 10)])
+        XCTAssertEqual(q[1].x, 256 + 768, accuracy: 1e-6)
+        XCTAssertEqual(q[1].y, 306, accuracy: 1e-6)
+    }
+
+    func testFarPlaneStopsAtTheHorizonAtHighPitch() {
+        // At 85 degrees the top of the view looks above the horizon: GL JS limits the far plane to
+        // the ground seen 4.25 degrees above the center ray (the 89.25-degree horizon): with D = 768,
+        // sin(4.25°)·D / sin(0.75°) on the ground, cos(5°) of it in depth, plus D, and 1 % more.
+        let t = Transform(width: 512, height: 512, center: (0, 0), zoom: 10, pitch: 85)
+        let D = 768.0, deg = Double.pi / 180
+        let ground = sin(4.25 * deg) * D / sin(0.75 * deg)
+        XCTAssertEqual(t.farZ, (cos(5 * deg) * ground + D) * 1.01, accuracy: 1e-6 * D)
+        // At 45 degrees the top of the view stays on the ground, 18.43 degrees above the center ray.
+        let low = Transform(width: 512, height: 512, center: (0, 0), zoom: 10, pitch: 45)
+        let half = atan(1.0 / 3)
+        let lowGround = sin(half) * D / sin(.pi - (.pi / 2 + 45 * deg) - half)
+        XCTAssertEqual(low.farZ, (cos(45 * deg) * lowGround + D) * 1.01, accuracy: 1e-6 * D)
+    }
+}

@@ -13,7 +13,8 @@ extension Transform {
     /// A query as extrusions see it: the query and the point on the ground under the camera
     /// (MapLibre's getCameraQueryGeometry), so walls that rise into the query are found.
     public func cameraQueryGeometry(_ screen: [QueryPoint]) -> [QueryPoint] {
-        let camera = QueryPoint(width / 2, height / 2 + tan(pitch * .pi / 180) * cameraToCenterDistance)
+        let reach = tan(pitch * .pi / 180) * cameraToCenterDistance, r = roll * .pi / 180
+        let camera = QueryPoint(centerScreenPoint.x + reach * sin(r), centerScreenPoint.y + reach * cos(r))
         if screen.count == 1 { return [screen[0], camera] }
         let all = screen + [camera]
         let minX = all.map(\.x).min() ?? 0, maxX = all.map(\.x).max() ?? 0

@@ -27,6 +27,8 @@ struct LayerParams {
     /// applies them, before projection, so that a pitched view foreshortens them.
     let textTranslatePlane: Vec2, iconTranslatePlane: Vec2
     let cosA: Double, sinA: Double
+    /// Where a viewer-facing label's x and y axes lie in the map plane (Transform.skewVectors).
+    let skew: (east: (x: Double, y: Double), south: (x: Double, y: Double))
     let zOrder: String
     let sortByKey: Bool, sortByY: Bool
     let avoidEdges: Bool
@@ -65,12 +67,13 @@ struct LayerParams {
         fitPadding = L("icon-text-fit-padding").evaluateNumbers(zctx)
         textTranslate = SymbolPlacement.translate(layer, "text", zctx, t)
         iconTranslate = SymbolPlacement.translate(layer, "icon", zctx, t)
-        let angle = -t.bearing * .pi / 180
+        let angle = t.eastScreenAngle
         cosA = cos(angle); sinA = sin(angle)
         let (c, s) = (cosA, sinA)
         func plane(_ v: (Double, Double)) -> Vec2 { Vec2(v.0 * c + v.1 * s, -v.0 * s + v.1 * c) }
         textTranslatePlane = plane(textTranslate)
         iconTranslatePlane = plane(iconTranslate)
+        skew = t.skewVectors
         zOrder = L("symbol-z-order").evaluateString(zctx)
         sortByKey = layer.hasValue("symbol-sort-key", kind: .layout) && zOrder != "viewport-y"
         sortByY = !sortByKey && (zOrder == "viewport-y" || (zOrder == "auto" && (textAllowOverlap || iconAllowOverlap || textIgnore || iconIgnore)))
@@ -322,7 +325,8 @@ extension SymbolPlacement {
     static func flatCorners(_ corners: [Vec2], _ anchor: Vec2, shift: (Double, Double), rotateWithMap: Bool, _ pr: LayerParams) -> [Vec2] {
         corners.map { c in
             let v = Vec2(c.x + shift.0, c.y + shift.1)
-            let r = rotateWithMap ? v : Vec2(v.x * pr.cosA + v.y * pr.sinA, -v.x * pr.sinA + v.y * pr.cosA)
+            let e = pr.skew.east, s = pr.skew.south
+            let r = rotateWithMap ? v : Vec2(v.x * e.x + v.y * s.x, v.x * e.y + v.y * s.y)
             return Vec2(anchor.x + r.x, anchor.y + r.y)
         }
     }

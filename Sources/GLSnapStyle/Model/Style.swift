@@ -51,6 +51,8 @@ public struct Style: Sendable {
     public var zoom: Double?
     public var bearing: Double?
     public var pitch: Double?
+    /// Degrees the camera turns about its view axis (GL JS's root `roll`).
+    public var roll: Double?
     public var sprite: JSON?
     public var glyphs: String?
     /// Raw source definitions by id.
@@ -102,6 +104,7 @@ public struct Style: Sendable {
         zoom = root["zoom"]?.numberValue
         bearing = root["bearing"]?.numberValue
         pitch = root["pitch"]?.numberValue
+        roll = root["roll"]?.numberValue
         sprite = root["sprite"]
         glyphs = root["glyphs"]?.stringValue
         sources = root["sources"]?.objectValue ?? [:]
