@@ -87,10 +87,42 @@ public final class OSMesaCopies: @unchecked Sendable {
         /// copy in the main namespace.
         private let ctypeInit: (@convention(c) () -> Void)?
         /// The `environ` of the copy's C library. It starts as the main library's array at load
-        /// time, and a setenv in the main namespace that grows the environment frees that array,
-        /// so it is pointed at the main one's current array before each use (Mesa calls getenv
-        /// whenever a context is made). Nil for the copy in the main namespace.
+        /// time, and a setenv in the main namespace that grows the environment frees that array;
+        /// so before each use it is pointed at `isolatedEnvironment`, an array of glsnap's own.
+        /// Nil for the copy in the main namespace.
         private let environment: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>?
+
+        /// What a copy in a namespace of its own reads for its environment: the process's as it
+        /// was when the first such copy was loaded, with `LP_NUM_THREADS=0` and Mesa's shader disk
+        /// cache off, so that the copy starts no threads. A thread started by a copy's C library
+        /// may take a stack the main library's threads left in glibc's stack cache (shared by all
+        /// namespaces since 2.34) and free its thread-local blocks with the copy's allocator,
+        /// which did not allocate them: under ThreadSanitizer that faulted in 4 of 7 runs of
+        /// ContextTests after ConcurrentSnapshotTests, and in plain builds it corrupted the heap
+        /// (a CI run crashed reading a chunk header as an environment entry). Mesa's disk cache
+        /// thread was the one thread a copy started (with 0 rasterizer threads); the main copy
+        /// keeps both. Built once, under `OSMesaCopies`' lock, and never freed.
+        nonisolated(unsafe) private static var isolatedEnvironment: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
+
+        /// The entries of `isolatedEnvironment` (for tests).
+        static func isolatedEntries(from current: [String]) -> [String] {
+            let replaced = ["LP_NUM_THREADS", "MESA_SHADER_CACHE_DISABLE", "MESA_GLSL_CACHE_DISABLE"]
+            let kept = current.filter { entry in !replaced.contains { entry.hasPrefix($0 + "=") } }
+            return kept + ["LP_NUM_THREADS=0", "MESA_SHADER_CACHE_DISABLE=true", "MESA_GLSL_CACHE_DISABLE=true"]
+        }
+
+        private static func makeIsolatedEnvironment() -> UnsafeMutablePointer<UnsafeMutablePointer<CChar>?> {
+            if let made = isolatedEnvironment { return made }
+            var current: [String] = []
+            var entry = environ
+            while let e = entry.pointee { current.append(String(cString: e)); entry = entry.successor() }
+            let entries = isolatedEntries(from: current)
+            let array = UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>.allocate(capacity: entries.count + 1)
+            for (i, e) in entries.enumerated() { array[i] = strdup(e) }
+            array[entries.count] = nil
+            isolatedEnvironment = array
+            return array
+        }
 
         init(library: DynamicLibrary, isolated: Bool) {
             var initializer: (@convention(c) () -> Void)?
@@ -109,12 +141,13 @@ public final class OSMesaCopies: @unchecked Sendable {
             self.library = library
             ctypeInit = initializer
             environment = copyEnvironment
+            if copyEnvironment != nil { _ = Copy.makeIsolatedEnvironment() }
         }
 
         /// Makes the copy usable on the calling thread; call before each use from a thread.
         func prepareThread() {
             ctypeInit?()
-            environment?.pointee = environ
+            environment?.pointee = Copy.isolatedEnvironment
         }
     }
 

@@ -95,6 +95,24 @@ final class ContextTests: XCTestCase {
         XCTAssertEqual(contexts.count, 4)
     }
 
+    /// Copies of Mesa in namespaces of their own start no threads: a thread started by a copy's C
+    /// library can reuse a stack of the main one's from glibc's shared stack cache and free its
+    /// thread-local blocks with the wrong allocator (see `OSMesaCopies.Copy.isolatedEnvironment`).
+    /// Mesa's shader disk cache thread was such a thread, one per copy.
+    func testCopiesOfMesaStartNoThreads() throws {
+        let rasterizer = SoftwareRasterizer(threads: 0, copies: OSMesaCopies.maxCopies)
+        var contexts: [GLContext] = []
+        for _ in 0..<3 { contexts.append(try GLContext(backend: .osmesa, rasterizer: rasterizer)) }
+        for c in contexts { try c.makeCurrent(); c.releaseCurrent() }
+        let names = ((try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/task")) ?? []).compactMap {
+            try? String(contentsOfFile: "/proc/self/task/\($0)/comm", encoding: .utf8)
+        }
+        let diskThreads = names.filter { $0.contains("disk$") }
+        XCTAssertLessThanOrEqual(diskThreads.count, 1, "Mesa disk cache threads: \(diskThreads) (one at most, the main copy's)")
+        let entries = OSMesaCopies.Copy.isolatedEntries(from: ["HOME=/root", "LP_NUM_THREADS=4", "MESA_SHADER_CACHE_DISABLE=false"])
+        XCTAssertEqual(entries, ["HOME=/root", "LP_NUM_THREADS=0", "MESA_SHADER_CACHE_DISABLE=true", "MESA_GLSL_CACHE_DISABLE=true"])
+    }
+
     /// `GLSNAP_MESA_COPIES=1` (tools/sanitize.sh's setting) keeps every context on the first
     /// copy of Mesa, even while another holds it and the rasterizer allows four. The value is
     /// handed in, not set with setenv: changing the environment once copies of Mesa are loaded
