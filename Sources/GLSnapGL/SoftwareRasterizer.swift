@@ -126,6 +126,7 @@ public final class OSMesaCopies: @unchecked Sendable {
 
         init(library: DynamicLibrary, isolated: Bool) {
             var initializer: (@convention(c) () -> Void)?
+            var lookUp: (@convention(c) (UnsafePointer<CChar>?) -> UnsafeMutablePointer<CChar>?)?
             var copyEnvironment: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>?
             var namespace = 0
             let diLMID: Int32 = 1 // RTLD_DI_LMID
@@ -134,6 +135,9 @@ public final class OSMesaCopies: @unchecked Sendable {
                 if let f = dlsym(libc, "__ctype_init") {
                     initializer = unsafeBitCast(f, to: (@convention(c) () -> Void).self)
                 }
+                if let g = dlsym(libc, "getenv") {
+                    lookUp = unsafeBitCast(g, to: (@convention(c) (UnsafePointer<CChar>?) -> UnsafeMutablePointer<CChar>?).self)
+                }
                 if let e = dlsym(libc, "environ") {
                     copyEnvironment = e.assumingMemoryBound(to: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?.self)
                 }
@@ -141,7 +145,21 @@ public final class OSMesaCopies: @unchecked Sendable {
             self.library = library
             ctypeInit = initializer
             environment = copyEnvironment
+            copyGetenv = lookUp
             if copyEnvironment != nil { _ = Copy.makeIsolatedEnvironment() }
+        }
+
+        /// The copy's C library's getenv (nil in the main namespace), for `environmentValue`.
+        private let copyGetenv: (@convention(c) (UnsafePointer<CChar>?) -> UnsafeMutablePointer<CChar>?)?
+        /// Whether the copy lives in a namespace of its own.
+        var isIsolated: Bool { environment != nil }
+
+        /// `name` as the copy's Mesa reads it (for tests): through the copy's own getenv after
+        /// `prepareThread`, or the process's for the main copy.
+        func environmentValue(_ name: String) -> String? {
+            prepareThread()
+            let value = copyGetenv.map { $0(name) } ?? getenv(name)
+            return value.map { String(cString: $0) }
         }
 
         /// Makes the copy usable on the calling thread; call before each use from a thread.
@@ -183,6 +201,9 @@ public final class OSMesaCopies: @unchecked Sendable {
         copy.contexts -= 1
         lock.unlock()
     }
+
+    /// The copies loaded so far (for tests).
+    var loaded: [Copy] { lock.lock(); defer { lock.unlock() }; return copies }
 
     /// How many copies are loaded (for tests).
     var count: Int { lock.lock(); defer { lock.unlock() }; return copies.count }

@@ -23,12 +23,11 @@ final class ShutdownTests: XCTestCase {
     func testCloseJoinsTheRenderThreads() throws {
         let before = renderThreads().count
         let s = try snapshotter()
-        // Two snapshots at once, so both workers start their threads.
-        let group = DispatchGroup()
-        for _ in 0..<2 {
-            DispatchQueue.global().async(group: group) { _ = try? s.snapshot() }
+        // Snapshots two at a time until both workers have started their threads (a worker starts
+        // its thread on its first job; two calls that do not overlap may use one worker).
+        for _ in 0..<50 where renderThreads().count < before + 2 {
+            DispatchQueue.concurrentPerform(iterations: 2) { _ in _ = try? s.snapshot() }
         }
-        group.wait()
         XCTAssertEqual(renderThreads().count, before + 2)
         s.close()
         // Checked at once: close returns only after every render thread has exited.
