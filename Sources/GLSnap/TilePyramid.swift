@@ -159,3 +159,32 @@ public struct TileRange: Sendable, Hashable {
     public let x: ClosedRange<Int>
     public let y: ClosedRange<Int>
 }
+
+extension TilePyramid {
+    /// The metadata key of what decides a pyramid's tile bytes (see `archiveMetadata`): a resume
+    /// or a merge of archives with different values is refused or warned about.
+    public static let runKey = "glsnap_run"
+
+    /// The archive metadata of this pyramid drawn by `snapshotter` from the style file at
+    /// `stylePath` in `format` (png, jpeg, webp): name (the style's, else the file's), bounds,
+    /// center, zooms, the sources' attribution, and under `runKey` what decides the tiles' bytes:
+    /// the style's bytes, the tile convention, the area and the metatile (a frame of another size
+    /// rounds a few edge pixels differently; it also decides the shards' shares). The shard does
+    /// not change a tile, so it is not part of it. One definition for `glsnap tiles` and the C ABI
+    /// (the Ray driver compares their archives).
+    public func archiveMetadata(snapshotter: Snapshotter, stylePath: String, format: String) -> TileArchiveMetadata {
+        let b = bounds
+        let box = [b.southwest.longitude, b.southwest.latitude, b.northeast.longitude, b.northeast.latitude]
+        let (styleName, attribution) = snapshotter.styleNameAndAttribution
+        let name = styleName ?? ((stylePath as NSString).lastPathComponent as NSString).deletingPathExtension
+        let styleBytes = FileManager.default.contents(atPath: stylePath).map(Array.init) ?? Array(stylePath.utf8)
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325  // FNV-1a
+        for byte in styleBytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        let digits = String(hash, radix: 16)
+        let run = "style=\(String(repeating: "0", count: 16 - digits.count) + digits) tile-size=\(tileSize) ratio=\(pixelRatio) "
+            + "format=\(format) bounds=\(box.map { String($0) }.joined(separator: ",")) zoom=\(minZoom)-\(maxZoom) metatile=\(metatile)"
+        return TileArchiveMetadata(name: name, format: format, bounds: box,
+                                   center: [(box[0] + box[2]) / 2, (box[1] + box[3]) / 2, Double(minZoom)],
+                                   minZoom: minZoom, maxZoom: maxZoom, attribution: attribution, extra: [TilePyramid.runKey: run])
+    }
+}

@@ -93,29 +93,7 @@ struct PyramidRequest: Equatable {
     /// the bounds and zooms, the style's attribution, and `glsnap_run`, the options that decide the
     /// tiles' pixels (checked when a run resumes). Keep in step with `TilesCommand.runMetadata`.
     func metadata(_ snapshotter: Snapshotter) -> TileArchiveMetadata {
-        let p = pyramid, b = p.bounds
-        let bounds = [b.southwest.longitude, b.southwest.latitude, b.northeast.longitude, b.northeast.latitude]
-        let (styleName, attribution) = snapshotter.styleNameAndAttribution
-        let path = stylePath ?? ""
-        let name = styleName ?? ((path as NSString).lastPathComponent as NSString).deletingPathExtension
-        let styleBytes = FileManager.default.contents(atPath: path).map(Array.init) ?? Array(path.utf8)
-        let run = "style=\(PyramidRequest.hex(PyramidRequest.fnv1a(styleBytes))) tile-size=\(p.tileSize) ratio=\(p.pixelRatio) "
-            + "format=\(archiveFormat) bounds=\(bounds.map { String($0) }.joined(separator: ",")) zoom=\(p.minZoom)-\(p.maxZoom) "
-            + "metatile=\(p.metatile)"
-        return TileArchiveMetadata(name: name, format: archiveFormat, bounds: bounds,
-                                   center: [(bounds[0] + bounds[2]) / 2, (bounds[1] + bounds[3]) / 2, Double(p.minZoom)],
-                                   minZoom: p.minZoom, maxZoom: p.maxZoom, attribution: attribution, extra: [TilesState.runKey: run])
-    }
-
-    static func fnv1a(_ bytes: [UInt8]) -> UInt64 {
-        var h: UInt64 = 0xcbf2_9ce4_8422_2325
-        for b in bytes { h = (h ^ UInt64(b)) &* 0x100_0000_01b3 }
-        return h
-    }
-
-    static func hex(_ v: UInt64) -> String {
-        let s = String(v, radix: 16)
-        return String(repeating: "0", count: 16 - s.count) + s
+        pyramid.archiveMetadata(snapshotter: snapshotter, stylePath: stylePath ?? "", format: archiveFormat)
     }
 }
 
@@ -138,7 +116,7 @@ enum TileFormat: String, Equatable {
 /// one `PyramidRenderer` per zoom level, so a caller that goes depth first (a metatile, then the
 /// ones below it) keeps each level's placement region instead of placing it again.
 final class TilesState {
-    static let runKey = "glsnap_run"
+    static let runKey = TilePyramid.runKey
     let request: PyramidRequest
     let metatiles: [MetaTile]
     var renderers: [Int: PyramidRenderer] = [:]

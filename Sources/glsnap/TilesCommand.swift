@@ -96,7 +96,7 @@ enum TilesCommand {
         if limits.pieceSize > glLimit { snapshotter.options.limits.pieceSize = glLimit }
 
         let archiveFormat = format == .jpeg ? "jpg" : format.rawValue
-        let metadata = runMetadata(snapshotter: snapshotter, stylePath: stylePath, pyramid: pyramid, format: archiveFormat)
+        let metadata = pyramid.archiveMetadata(snapshotter: snapshotter, stylePath: stylePath, format: archiveFormat)
         let writer = try TileArchive.writer(path: output, format: archiveFormat)
         let existing = try writer.existingTiles()
         if let started = try writer.startedMetadata() {
@@ -133,34 +133,7 @@ enum TilesCommand {
     }
 
     /// The metadata row that records the options a pyramid was started with.
-    static let runKey = "glsnap_run"
-
-    static func runMetadata(snapshotter: Snapshotter, stylePath: String, pyramid p: TilePyramid, format: String) -> TileArchiveMetadata {
-        let b = p.bounds
-        let bounds = [b.southwest.longitude, b.southwest.latitude, b.northeast.longitude, b.northeast.latitude]
-        let (styleName, attribution) = snapshotter.styleNameAndAttribution
-        let name = styleName ?? ((stylePath as NSString).lastPathComponent as NSString).deletingPathExtension
-        // What decides the tiles' bytes: the style's bytes, the tile convention, the area and the
-        // metatile (a frame of another size rounds a few edge pixels differently; it also
-        // decides the shards' shares). The shard does not change a tile, so it is not part of it.
-        let styleBytes = FileManager.default.contents(atPath: stylePath).map(Array.init) ?? Array(stylePath.utf8)
-        let run = "style=\(hex(fnv1a(styleBytes))) tile-size=\(p.tileSize) ratio=\(p.pixelRatio) format=\(format) "
-            + "bounds=\(bounds.map { String($0) }.joined(separator: ",")) zoom=\(p.minZoom)-\(p.maxZoom) metatile=\(p.metatile)"
-        return TileArchiveMetadata(name: name, format: format, bounds: bounds,
-                                   center: [(bounds[0] + bounds[2]) / 2, (bounds[1] + bounds[3]) / 2, Double(p.minZoom)],
-                                   minZoom: p.minZoom, maxZoom: p.maxZoom, attribution: attribution, extra: [runKey: run])
-    }
-
-    static func fnv1a(_ bytes: [UInt8]) -> UInt64 {
-        var h: UInt64 = 0xcbf2_9ce4_8422_2325
-        for b in bytes { h = (h ^ UInt64(b)) &* 0x100_0000_01b3 }
-        return h
-    }
-
-    static func hex(_ v: UInt64) -> String {
-        let s = String(v, radix: 16)
-        return String(repeating: "0", count: 16 - s.count) + s
-    }
+    static let runKey = TilePyramid.runKey
 
     /// `I/N` with 1 <= I <= N; nil: the whole pyramid (1/1).
     static func parseShard(_ text: String?) throws -> (index: Int, count: Int) {
