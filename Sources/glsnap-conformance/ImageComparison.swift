@@ -60,6 +60,7 @@ struct ImageComparer {
     /// `folder`.
     func judge(_ image: RGBAImage, expected: [String], allowed: Double, into result: inout CaseResult, folder: String) {
         let comparison = compare(image, with: expected)
+        result.digest = ImageComparer.digest(image)
         result.difference = comparison.difference
         if let d = comparison.difference {
             result.status = d <= allowed ? .passed : .failed
@@ -72,6 +73,16 @@ struct ImageComparer {
         if result.status == .failed {
             writeFailureImages(actual: image, bestExpected: comparison.best, folder: folder)
         }
+    }
+
+    /// FNV-1a (64 bits) of the size and the pixels: equal digests in two runs' reports show a change
+    /// drew the same bytes (`tools/same-pixels.py` compares two reports).
+    static func digest(_ image: RGBAImage) -> String {
+        var h: UInt64 = 0xcbf2_9ce4_8422_2325
+        func mix(_ byte: UInt8) { h = (h ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        for v in [image.width, image.height] { for shift in stride(from: 0, to: 32, by: 8) { mix(UInt8(truncatingIfNeeded: v >> shift)) } }
+        image.pixels.withUnsafeBufferPointer { for b in $0 { mix(b) } }
+        return String(h, radix: 16)
     }
 
     func writeFailureImages(actual: RGBAImage, bestExpected: RGBAImage?, folder: String) {

@@ -19,6 +19,8 @@ struct CaseResult {
     var seconds: Double
     /// Problems the renderer drew around (broken sources or tiles).
     var warnings: [String] = []
+    /// `ImageComparer.digest` of the drawn image, when one was drawn.
+    var digest: String?
 }
 
 /// Counts, the summary line and the JSON report of a suite run.
@@ -46,7 +48,7 @@ struct SuiteReport {
     }
 
     /// The report as JSON: totals and one object per case (id, status, difference, allowed, reason, seconds,
-    /// warnings).
+    /// warnings, digest).
     func json(totalSeconds: Double) -> String {
         let cases: [JSON] = results.map { r in
             .object([
@@ -57,6 +59,7 @@ struct SuiteReport {
                 "reason": r.reason.map { .string($0) } ?? .null,
                 "seconds": .number((r.seconds * 1000).rounded() / 1000),
                 "warnings": .array(r.warnings.map { .string($0) }),
+                "digest": r.digest.map { .string($0) } ?? .null,
             ])
         }
         let report: JSON = .object([
