@@ -1,4 +1,4 @@
-import CMesa
+internal import CMesa
 
 /// A shared library opened with dlopen, so a backend's library is needed only when it is used.
 final class DynamicLibrary {

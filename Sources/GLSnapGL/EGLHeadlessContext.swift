@@ -1,4 +1,4 @@
-import CMesa
+internal import CMesa
 
 /// EGL without a window: a GPU through the device platform when one exists, otherwise Mesa's
 /// surfaceless platform (llvmpipe). The context is made current with no surface at all.

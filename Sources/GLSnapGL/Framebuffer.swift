@@ -1,4 +1,4 @@
-import CMesa
+internal import CMesa
 
 /// The offscreen render target: RGBA8 color plus depth24/stencil8, drawn to and read back.
 public final class Framebuffer {
@@ -56,8 +56,8 @@ public final class Framebuffer {
     public func clear(r: Float, g: Float, b: Float, a: Float) {
         let gl = context.gl
         // Clears obey the color and depth write masks and the stencil write mask.
-        context.apply(DrawModes(depth: DepthMode(function: GLenum(GL_ALWAYS), writes: true),
-                                stencil: StencilMode(function: GLenum(GL_ALWAYS), reference: 0, writeMask: 0xFF),
+        context.apply(DrawModes(depth: DepthMode(function: .always, writes: true),
+                                stencil: StencilMode(function: .always, reference: 0, writeMask: 0xFF),
                                 color: .unblended))
         gl.ClearColor(r, g, b, a)
         gl.ClearDepth(1)
@@ -67,7 +67,7 @@ public final class Framebuffer {
 
     /// Clears only the stencil buffer (before new tile clipping masks).
     public func clearStencil() {
-        context.apply(DrawModes(stencil: StencilMode(function: GLenum(GL_ALWAYS), reference: 0, writeMask: 0xFF), color: .disabled))
+        context.apply(DrawModes(stencil: StencilMode(function: .always, reference: 0, writeMask: 0xFF), color: .disabled))
         context.gl.ClearStencil(0)
         context.gl.Clear(GLbitfield(GL_STENCIL_BUFFER_BIT))
     }

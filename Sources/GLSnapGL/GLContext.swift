@@ -1,4 +1,4 @@
-import CMesa
+internal import CMesa
 import Foundation
 
 /// One GL context, current on the thread that made it, with its function table and state cache.
@@ -6,7 +6,8 @@ import Foundation
 /// A worker thread owns one `GLContext`; every GL object (`Program`, `Buffer`, `Texture`,
 /// `Framebuffer`) is created from and freed on it.
 public final class GLContext {
-    public let gl: GLFunctions
+    /// The function table; only GLSnapGL calls GL.
+    let gl: GLFunctions
     public let backend: Backend
     /// The driver, e.g. "OSMesa (llvmpipe)" or "EGL device (NVIDIA)".
     public let label: String
@@ -73,6 +74,7 @@ public final class GLContext {
         state.apply(modes, gl)
     }
 
+    /// Makes `program` current (uniforms are set on the current program).
     public func use(_ program: Program) {
         if state.program != program.id {
             gl.UseProgram(program.id)
@@ -80,6 +82,7 @@ public final class GLContext {
         }
     }
 
+    /// Binds `vertexArray` (core profile draws need one bound).
     public func bind(_ vertexArray: VertexArray) {
         if state.vertexArray != vertexArray.id {
             gl.BindVertexArray(vertexArray.id)
@@ -87,7 +90,11 @@ public final class GLContext {
         }
     }
 
-    public func bind(_ texture: Texture, unit: Int) {
+    /// Binds `texture` on texture unit `unit` (0...7); with `sampler`, samples it so from now on
+    /// (a texture shared by layers with different resampling gets each layer's). Only parameters
+    /// that change are set.
+    public func bind(_ texture: Texture, unit: Int, sampler: SamplerState? = nil) {
+        precondition(unit >= 0 && unit < state.textures.count, "texture unit \(unit) out of range")
         if state.activeTexture != unit {
             gl.ActiveTexture(GLenum(GL_TEXTURE0 + Int32(unit)))
             state.activeTexture = unit
@@ -96,6 +103,17 @@ public final class GLContext {
             gl.BindTexture(GLenum(GL_TEXTURE_2D), texture.id)
             state.textures[unit] = texture.id
         }
+        if let sampler { texture.apply(sampler) }
+    }
+
+    /// Binds `texture` on the active unit (to change it).
+    func bindOnActiveUnit(_ texture: Texture) {
+        bind(texture, unit: state.activeTexture)
+    }
+
+    /// Waits until GL has finished every command given so far.
+    public func finish() {
+        gl.Finish()
     }
 
     /// Throws when GL recorded an error since the last check.
@@ -105,5 +123,22 @@ public final class GLContext {
             while gl.GetError() != GLenum(GL_NO_ERROR) {}
             throw GLError.gl(operation: operation(), code: e)
         }
+    }
+
+    /// Clears the color of the rectangle `x, y, width, height` (GL's coordinates: rows from the
+    /// bottom) of the bound framebuffer, through a scissor test that is off again after (tests).
+    func clearColor(x: Int, y: Int, width: Int, height: Int, r: Float, g: Float, b: Float, a: Float) {
+        gl.Enable(GLenum(GL_SCISSOR_TEST))
+        gl.Scissor(GLint(x), GLint(y), GLsizei(width), GLsizei(height))
+        gl.ClearColor(r, g, b, a)
+        gl.Clear(GLbitfield(GL_COLOR_BUFFER_BIT))
+        gl.Disable(GLenum(GL_SCISSOR_TEST))
+    }
+
+    /// The line width GL holds (tests).
+    var currentLineWidth: Float {
+        var w: GLfloat = 0
+        gl.GetFloatv(GLenum(GL_LINE_WIDTH), &w)
+        return w
     }
 }

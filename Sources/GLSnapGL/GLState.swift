@@ -1,34 +1,84 @@
-import CMesa
+internal import CMesa
+
+/// A depth or stencil comparison: the test passes when the new value compares so to the stored one.
+public enum CompareFunction: Sendable {
+    case never, less, equal, lessOrEqual, greater, notEqual, greaterOrEqual, always
+
+    var glValue: GLenum {
+        switch self {
+        case .never: return GLenum(GL_NEVER)
+        case .less: return GLenum(GL_LESS)
+        case .equal: return GLenum(GL_EQUAL)
+        case .lessOrEqual: return GLenum(GL_LEQUAL)
+        case .greater: return GLenum(GL_GREATER)
+        case .notEqual: return GLenum(GL_NOTEQUAL)
+        case .greaterOrEqual: return GLenum(GL_GEQUAL)
+        case .always: return GLenum(GL_ALWAYS)
+        }
+    }
+}
+
+/// What a stencil test does to the stored value.
+public enum StencilOperation: Sendable {
+    case keep, zero, replace, increment, decrement, invert
+
+    var glValue: GLenum {
+        switch self {
+        case .keep: return GLenum(GL_KEEP)
+        case .zero: return GLenum(GL_ZERO)
+        case .replace: return GLenum(GL_REPLACE)
+        case .increment: return GLenum(GL_INCR)
+        case .decrement: return GLenum(GL_DECR)
+        case .invert: return GLenum(GL_INVERT)
+        }
+    }
+}
+
+/// A blend factor (source or destination).
+public enum BlendFactor: Sendable {
+    case zero, one, sourceAlpha, oneMinusSourceAlpha, destinationAlpha, oneMinusDestinationAlpha
+
+    var glValue: GLenum {
+        switch self {
+        case .zero: return GLenum(GL_ZERO)
+        case .one: return GLenum(GL_ONE)
+        case .sourceAlpha: return GLenum(GL_SRC_ALPHA)
+        case .oneMinusSourceAlpha: return GLenum(GL_ONE_MINUS_SRC_ALPHA)
+        case .destinationAlpha: return GLenum(GL_DST_ALPHA)
+        case .oneMinusDestinationAlpha: return GLenum(GL_ONE_MINUS_DST_ALPHA)
+        }
+    }
+}
 
 /// Depth test and writes; `nil` in `DrawModes.depth` means the depth test is off.
 public struct DepthMode: Equatable, Sendable {
-    public var function: GLenum
+    public var function: CompareFunction
     public var writes: Bool
     public var range: ClosedRange<Float>
-    public init(function: GLenum = GLenum(GL_LEQUAL), writes: Bool, range: ClosedRange<Float> = 0...1) {
+    public init(function: CompareFunction = .lessOrEqual, writes: Bool, range: ClosedRange<Float> = 0...1) {
         self.function = function; self.writes = writes; self.range = range
     }
 }
 
 /// Stencil test; `nil` in `DrawModes.stencil` means the stencil test is off.
 public struct StencilMode: Equatable, Sendable {
-    public var function: GLenum
+    public var function: CompareFunction
     public var reference: Int32
     public var readMask: UInt32
     public var writeMask: UInt32
-    public var fail: GLenum
-    public var depthFail: GLenum
-    public var pass: GLenum
+    public var fail: StencilOperation
+    public var depthFail: StencilOperation
+    public var pass: StencilOperation
 
-    public init(function: GLenum, reference: Int32, readMask: UInt32 = 0xFF, writeMask: UInt32 = 0,
-                fail: GLenum = GLenum(GL_KEEP), depthFail: GLenum = GLenum(GL_KEEP), pass: GLenum = GLenum(GL_KEEP)) {
+    public init(function: CompareFunction, reference: Int32, readMask: UInt32 = 0xFF, writeMask: UInt32 = 0,
+                fail: StencilOperation = .keep, depthFail: StencilOperation = .keep, pass: StencilOperation = .keep) {
         self.function = function; self.reference = reference; self.readMask = readMask; self.writeMask = writeMask
         self.fail = fail; self.depthFail = depthFail; self.pass = pass
     }
 
     /// Draw only where the stencil buffer holds `id` (the tile clipping mask).
     public static func equal(_ id: Int32) -> StencilMode {
-        StencilMode(function: GLenum(GL_EQUAL), reference: id)
+        StencilMode(function: .equal, reference: id)
     }
 }
 
@@ -39,9 +89,9 @@ public struct ColorMode: Equatable, Sendable {
     public var mask: Mask
 
     public struct Blend: Equatable, Sendable {
-        public var source: GLenum
-        public var destination: GLenum
-        public init(source: GLenum, destination: GLenum) { self.source = source; self.destination = destination }
+        public var source: BlendFactor
+        public var destination: BlendFactor
+        public init(source: BlendFactor, destination: BlendFactor) { self.source = source; self.destination = destination }
     }
 
     public struct Mask: Equatable, Sendable {
@@ -51,18 +101,22 @@ public struct ColorMode: Equatable, Sendable {
     }
 
     /// Premultiplied-alpha "over", how every layer is composited.
-    public static let alphaBlended = ColorMode(blend: Blend(source: GLenum(GL_ONE), destination: GLenum(GL_ONE_MINUS_SRC_ALPHA)), mask: .all)
+    public static let alphaBlended = ColorMode(blend: Blend(source: .one, destination: .oneMinusSourceAlpha), mask: .all)
+    /// Colors add up (heatmap densities).
+    public static let additive = ColorMode(blend: Blend(source: .one, destination: .one), mask: .all)
     public static let unblended = ColorMode(blend: nil, mask: .all)
     public static let disabled = ColorMode(blend: nil, mask: .none)
 
     public init(blend: Blend?, mask: Mask) { self.blend = blend; self.mask = mask }
 }
 
-/// Face culling; nil in `DrawModes.cull` disables it.
+/// Which faces face-culling removes, and which winding is the front.
 public struct CullMode: Equatable, Sendable {
-    public var face: GLenum
-    public var frontFace: GLenum
-    public init(face: GLenum = GLenum(GL_BACK), frontFace: GLenum = GLenum(GL_CCW)) { self.face = face; self.frontFace = frontFace }
+    public enum Face: Sendable { case front, back }
+    public enum Winding: Sendable { case clockwise, counterClockwise }
+    public var face: Face
+    public var frontFace: Winding
+    public init(face: Face = .back, frontFace: Winding = .counterClockwise) { self.face = face; self.frontFace = frontFace }
 }
 
 /// All fixed-function state one draw call needs; draw code passes this and never toggles GL state.
@@ -70,10 +124,15 @@ public struct DrawModes: Equatable, Sendable {
     public var depth: DepthMode?
     public var stencil: StencilMode?
     public var color: ColorMode
+    /// Face culling; nil disables it.
     public var cull: CullMode?
+    /// The width of `.lines` primitives in pixels. Part of every draw's modes, so a draw that
+    /// widens lines (fill outlines: 2) does not leave the width set for the draws after it.
+    public var lineWidth: Float
 
-    public init(depth: DepthMode? = nil, stencil: StencilMode? = nil, color: ColorMode = .alphaBlended, cull: CullMode? = nil) {
-        self.depth = depth; self.stencil = stencil; self.color = color; self.cull = cull
+    public init(depth: DepthMode? = nil, stencil: StencilMode? = nil, color: ColorMode = .alphaBlended, cull: CullMode? = nil,
+                lineWidth: Float = 1) {
+        self.depth = depth; self.stencil = stencil; self.color = color; self.cull = cull; self.lineWidth = lineWidth
     }
 }
 
@@ -83,6 +142,7 @@ struct StateCache {
     private var stencil: StencilMode?? = .none
     private var color: ColorMode? = nil
     private var cull: CullMode?? = .none
+    private var lineWidth: Float? = nil
     var program: GLuint = 0
     var vertexArray: GLuint = 0
     var textures = [GLuint](repeating: 0, count: 8)
@@ -94,7 +154,7 @@ struct StateCache {
         if depth != .some(modes.depth) {
             if let d = modes.depth {
                 gl.Enable(GLenum(GL_DEPTH_TEST))
-                gl.DepthFunc(d.function)
+                gl.DepthFunc(d.function.glValue)
                 gl.DepthMask(GLboolean(d.writes ? 1 : 0))
                 gl.DepthRange(Double(d.range.lowerBound), Double(d.range.upperBound))
             } else {
@@ -105,9 +165,9 @@ struct StateCache {
         if stencil != .some(modes.stencil) {
             if let s = modes.stencil {
                 gl.Enable(GLenum(GL_STENCIL_TEST))
-                gl.StencilFunc(s.function, s.reference, s.readMask)
+                gl.StencilFunc(s.function.glValue, s.reference, s.readMask)
                 gl.StencilMask(s.writeMask)
-                gl.StencilOp(s.fail, s.depthFail, s.pass)
+                gl.StencilOp(s.fail.glValue, s.depthFail.glValue, s.pass.glValue)
             } else {
                 gl.Disable(GLenum(GL_STENCIL_TEST))
             }
@@ -117,7 +177,7 @@ struct StateCache {
             let c = modes.color
             if let b = c.blend {
                 gl.Enable(GLenum(GL_BLEND))
-                gl.BlendFunc(b.source, b.destination)
+                gl.BlendFunc(b.source.glValue, b.destination.glValue)
             } else {
                 gl.Disable(GLenum(GL_BLEND))
             }
@@ -127,12 +187,16 @@ struct StateCache {
         if cull != .some(modes.cull) {
             if let c = modes.cull {
                 gl.Enable(GLenum(GL_CULL_FACE))
-                gl.CullFace(c.face)
-                gl.FrontFace(c.frontFace)
+                gl.CullFace(c.face == .back ? GLenum(GL_BACK) : GLenum(GL_FRONT))
+                gl.FrontFace(c.frontFace == .counterClockwise ? GLenum(GL_CCW) : GLenum(GL_CW))
             } else {
                 gl.Disable(GLenum(GL_CULL_FACE))
             }
             cull = .some(modes.cull)
+        }
+        if lineWidth != modes.lineWidth {
+            gl.LineWidth(modes.lineWidth)
+            lineWidth = modes.lineWidth
         }
     }
 }

@@ -1,4 +1,4 @@
-import CMesa
+internal import CMesa
 
 /// What a layer is drawn into: the frame's `Framebuffer`, or a `LayerTarget` that is composited
 /// onto it afterwards.
@@ -25,7 +25,7 @@ public final class LayerTarget: DrawTarget {
             throw GLError.size(width: width, height: height, max: context.maxFramebufferSize)
         }
         self.context = context
-        texture = Texture(context: context, width: width, height: height, internalFormat: GL_RGBA8, linear: false)
+        texture = Texture(context: context, width: width, height: height, pixels: nil, sampler: .nearest)
         let gl = context.gl
         var rb: GLuint = 0
         gl.GenRenderbuffers(1, &rb)
@@ -61,8 +61,8 @@ public final class LayerTarget: DrawTarget {
     public func bindAndClear() {
         bind()
         let gl = context.gl
-        context.apply(DrawModes(depth: DepthMode(function: GLenum(GL_ALWAYS), writes: true),
-                                stencil: StencilMode(function: GLenum(GL_ALWAYS), reference: 0, writeMask: 0xFF),
+        context.apply(DrawModes(depth: DepthMode(function: .always, writes: true),
+                                stencil: StencilMode(function: .always, reference: 0, writeMask: 0xFF),
                                 color: .unblended))
         gl.ClearColor(0, 0, 0, 0)
         gl.ClearDepth(1)
@@ -71,7 +71,7 @@ public final class LayerTarget: DrawTarget {
     }
 
     public func clearStencil() {
-        context.apply(DrawModes(stencil: StencilMode(function: GLenum(GL_ALWAYS), reference: 0, writeMask: 0xFF), color: .disabled))
+        context.apply(DrawModes(stencil: StencilMode(function: .always, reference: 0, writeMask: 0xFF), color: .disabled))
         context.gl.ClearStencil(0)
         context.gl.Clear(GLbitfield(GL_STENCIL_BUFFER_BIT))
     }

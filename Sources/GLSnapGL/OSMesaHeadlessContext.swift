@@ -1,4 +1,4 @@
-import CMesa
+internal import CMesa
 
 /// OSMesa: a GL 3.3 core context rendering in memory; the renderer is llvmpipe.
 final class OSMesaHeadlessContext: HeadlessContext {

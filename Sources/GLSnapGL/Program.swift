@@ -1,11 +1,27 @@
-import CMesa
+internal import CMesa
 
-/// A linked shader program with its uniform locations looked up once.
+/// A primitive a draw makes from its indices or vertices.
+public enum Primitive: Sendable {
+    case triangles, lines
+
+    var glValue: GLenum { self == .triangles ? GLenum(GL_TRIANGLES) : GLenum(GL_LINES) }
+}
+
+/// A uniform the linker kept, as GL reports it.
+public struct ActiveUniform: Equatable, Sendable {
+    /// The name in the source (an array's without "[0]").
+    public var name: String
+    public var type: UniformType
+    /// Elements: 1, or an array's length.
+    public var count: Int
+}
+
+/// A linked shader program. Its uniforms are set through the typed uniforms made from it
+/// (`UniformFloat(program, "u_ratio")`, generated per program), their locations looked up once.
 public final class Program {
-    public let id: GLuint
+    let id: GLuint
     public let name: String
-    private let context: GLContext
-    private var uniformLocations: [String: GLint] = [:]
+    let context: GLContext
 
     /// Compiles and links; attributes are bound to the locations given, in order.
     public init(context: GLContext, name: String, vertex: String, fragment: String, attributes: [String]) throws {
@@ -61,11 +77,46 @@ public final class Program {
         return String(decoding: buf.prefix(while: { $0 != 0 }).map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
-    /// The location of a uniform (-1 when the program does not use it), cached.
-    public func location(_ uniform: String) -> GLint {
-        if let l = uniformLocations[uniform] { return l }
-        let l = context.gl.GetUniformLocation(id, uniform)
-        uniformLocations[uniform] = l
-        return l
+    /// The location of a uniform (-1 when the program does not use it).
+    func location(_ uniform: String) -> GLint {
+        context.gl.GetUniformLocation(id, uniform)
+    }
+
+    /// The uniforms the linker kept, by name (a type GLSnapGL has no `Uniform…` for is left out).
+    public var activeUniforms: [ActiveUniform] {
+        let gl = context.gl
+        var n: GLint = 0, longest: GLint = 0
+        gl.GetProgramiv(id, GLenum(GL_ACTIVE_UNIFORMS), &n)
+        gl.GetProgramiv(id, GLenum(GL_ACTIVE_UNIFORM_MAX_LENGTH), &longest)
+        var out: [ActiveUniform] = []
+        for i in 0..<max(0, n) {
+            var buf = [GLchar](repeating: 0, count: Int(max(1, longest)))
+            var length: GLsizei = 0, size: GLint = 0, type: GLenum = 0
+            gl.GetActiveUniform(id, GLuint(i), GLsizei(buf.count), &length, &size, &type, &buf)
+            var name = String(decoding: buf.prefix(Int(length)).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            if name.hasSuffix("[0]") { name.removeLast(3) }
+            guard let t = UniformType(gl: type) else { continue }
+            out.append(ActiveUniform(name: name, type: t, count: Int(size)))
+        }
+        return out.sorted { $0.name < $1.name }
+    }
+
+    /// Draws `count` indices of `indices` (all when nil) as `primitive`s with this program and
+    /// `modes`, from the attributes set on the context.
+    public func draw(_ primitive: Primitive = .triangles, indices: IndexBuffer, count: Int? = nil, modes: DrawModes) {
+        let n = count ?? indices.count
+        precondition(n >= 0 && n <= indices.count, "\(n) indices of \(indices.count)")
+        context.use(self)
+        context.apply(modes)
+        let gl = context.gl
+        gl.BindBuffer(GLenum(GL_ELEMENT_ARRAY_BUFFER), indices.id)
+        gl.DrawElements(primitive.glValue, GLsizei(n), GLenum(GL_UNSIGNED_INT), nil)
+    }
+
+    /// Draws `vertexCount` vertices in order (no index buffer) as `primitive`s with `modes`.
+    public func draw(_ primitive: Primitive = .triangles, vertexCount: Int, modes: DrawModes) {
+        context.use(self)
+        context.apply(modes)
+        context.gl.DrawArrays(primitive.glValue, 0, GLsizei(vertexCount))
     }
 }

@@ -1,4 +1,4 @@
-import CMesa
+internal import CMesa
 
 /// An offscreen framebuffer whose color goes to a texture that later draws sample: hillshade
 /// slopes per DEM tile, heatmap densities. No depth or stencil.
@@ -8,12 +8,12 @@ public final class RenderTarget {
     private let context: GLContext
 
     /// Throws `GLError.framebuffer` when the driver cannot render to this format and size.
-    public init(context: GLContext, width: Int, height: Int, internalFormat: GLint = GL_RGBA8, linear: Bool = true) throws {
+    public init(context: GLContext, width: Int, height: Int, format: PixelFormat = .rgba8, sampler: SamplerState = .linear) throws {
         guard width > 0, height > 0, width <= context.maxFramebufferSize, height <= context.maxFramebufferSize else {
             throw GLError.size(width: width, height: height, max: context.maxFramebufferSize)
         }
         self.context = context
-        texture = Texture(context: context, width: width, height: height, internalFormat: internalFormat, linear: linear)
+        texture = Texture(context: context, width: width, height: height, format: format, pixels: nil, sampler: sampler)
         let gl = context.gl
         var f: GLuint = 0
         gl.GenFramebuffers(1, &f)

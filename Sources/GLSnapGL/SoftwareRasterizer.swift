@@ -1,4 +1,4 @@
-import CMesa
+internal import CMesa
 import Foundation
 
 /// How Mesa's software rasterizer (llvmpipe, behind OSMesa and surfaceless EGL) is set up for

@@ -1,4 +1,3 @@
-import CMesa
 import GLSnapGL
 import GLSnapStyle
 
@@ -16,7 +15,7 @@ final class ColorRamps {
             value = d
         }
         let pixels = ColorRamps.pixels(value, property: property)
-        let t = Texture(context: context, width: ColorRamps.width, height: 1, pixels: pixels, linear: true)
+        let t = Texture(context: context, width: ColorRamps.width, height: 1, pixels: pixels, sampler: .linear)
         ramps[key] = (generation, t)
         return t
     }

@@ -1,4 +1,3 @@
-import CMesa
 import GLSnapGL
 
 /// Signed-distance rows for line-dasharray patterns (MapLibre's LineAtlas): 128 at a dash edge,
@@ -108,8 +107,9 @@ final class DashAtlas {
     func bind(_ context: GLContext, unit: Int) {
         if dirty || texture == nil {
             let pixels = data.isEmpty ? [UInt8](repeating: 0, count: DashAtlas.width) : data
-            texture = Texture(context: context, width: DashAtlas.width, height: height, format: GLenum(GL_RED), pixels: pixels, linear: true)
-            context.gl.TexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_WRAP_S), GL_REPEAT)
+            // Dashes repeat along the line; across it the rows stay clamped.
+            texture = Texture(context: context, width: DashAtlas.width, height: height, format: .r8, pixels: pixels,
+                              sampler: SamplerState(minify: .linear, magnify: .linear, wrapS: .repeat))
             dirty = false
         }
         if let texture { context.bind(texture, unit: unit) }

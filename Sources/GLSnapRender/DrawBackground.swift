@@ -1,4 +1,3 @@
-import CMesa
 import GLSnapGL
 import GLSnapStyle
 
@@ -23,13 +22,11 @@ extension Painter {
         let color = layer.paint("background-color").evaluateColor(ctx)
         let opacity = layer.paint("background-opacity").evaluateNumber(ctx)
         guard opacity > 0, color.a > 0 else { return }
-        let program = try renderer.programs.program(.background)
-        context.use(program)
-        context.apply(DrawModes(color: .alphaBlended))
-        gl.Uniform4f(program.location("u_color"), Float(color.r), Float(color.g), Float(color.b), Float(color.a))
-        gl.Uniform1f(program.location("u_opacity"), Float(opacity))
-        bindStream(renderer.screenQuad, location: 0, components: 2, type: GLenum(GL_FLOAT))
-        gl.BindBuffer(GLenum(GL_ELEMENT_ARRAY_BUFFER), renderer.quadIndices.id)
-        gl.DrawElements(GLenum(GL_TRIANGLES), 6, GLenum(GL_UNSIGNED_INT), nil)
+        let background = try renderer.programs.program(BackgroundProgram.self)
+        context.use(background.program)
+        background.uniforms.color.set(Float(color.r), Float(color.g), Float(color.b), Float(color.a))
+        background.uniforms.opacity.set(Float(opacity))
+        bindStream(renderer.screenQuad, location: 0, components: 2, type: .float)
+        background.program.draw(indices: renderer.quadIndices, modes: DrawModes(color: .alphaBlended))
     }
 }

@@ -1,4 +1,3 @@
-import CMesa
 import GLSnapGL
 import GLSnapStyle
 
@@ -19,31 +18,30 @@ extension Painter {
         let layer = item.layer
         let ctx = EvaluationContext(zoom: zoom)
         let (translate, anchor) = self.translate(layer, "circle")
-        let program = try renderer.programs.program(.circle)
-        context.use(program)
+        let circle = try renderer.programs.program(CircleProgram.self)
+        let u = circle.uniforms
+        context.use(circle.program)
         let t = frame.transform
         let scaleWithMap = layer.paint("circle-pitch-scale").evaluateString(ctx) == "map"
         let pitchWithMap = layer.paint("circle-pitch-alignment").evaluateString(ctx) == "map"
-        gl.Uniform1i(program.location("u_scale_with_map"), scaleWithMap ? 1 : 0)
-        gl.Uniform1i(program.location("u_pitch_with_map"), pitchWithMap ? 1 : 0)
-        gl.Uniform1f(program.location("u_device_pixel_ratio"), Float(frame.pixelRatio))
-        gl.Uniform1f(program.location("u_camera_to_center_distance"), Float(t.cameraToCenterDistance))
-        context.apply(DrawModes(color: .alphaBlended))
+        u.scaleWithMap.set(scaleWithMap)
+        u.pitchWithMap.set(pitchWithMap)
+        u.devicePixelRatio.set(Float(frame.pixelRatio))
+        u.cameraToCenterDistance.set(Float(t.cameraToCenterDistance))
         for tile in item.tiles {
             guard let box = tile.geometry, !box.geometry.isEmpty else { continue }
             let g = renderer.upload(box)
             guard let triangles = g.indices.first, triangles.count > 0 else { continue }
-            setMatrix(program, matrix(for: tile.tile, translate: translate, anchor: anchor))
+            u.matrix.set(matrix(for: tile.tile, translate: translate, anchor: anchor))
             if pitchWithMap {
                 let s = Float(t.pixelsToTileUnits(tile.tile.id, 1))
-                gl.Uniform2f(program.location("u_extrude_scale"), s, s)
+                u.extrudeScale.set(s, s)
             } else {
-                gl.Uniform2f(program.location("u_extrude_scale"), Float(pixelsToClipUnits.x), Float(pixelsToClipUnits.y))
+                u.extrudeScale.set(Float(pixelsToClipUnits.x), Float(pixelsToClipUnits.y))
             }
             let paint = bindPaint(Painter.circleAttributes, layer: layer, geometry: g, box: box)
             bindAttributes(.circle, geometry: g, paint: paint)
-            gl.BindBuffer(GLenum(GL_ELEMENT_ARRAY_BUFFER), triangles.buffer.id)
-            gl.DrawElements(GLenum(GL_TRIANGLES), GLsizei(triangles.count), GLenum(GL_UNSIGNED_INT), nil)
+            circle.program.draw(indices: triangles.buffer, count: triangles.count, modes: DrawModes(color: .alphaBlended))
         }
     }
 }

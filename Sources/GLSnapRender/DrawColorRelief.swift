@@ -1,4 +1,3 @@
-import CMesa
 import Foundation
 import GLSnapGL
 import GLSnapLayout
@@ -13,12 +12,13 @@ extension Painter {
         let opacity = layer.paint("color-relief-opacity").evaluateNumber(ctx)
         let tiles = item.tiles.filter { $0.raster != nil }.sorted { $0.tile.id.z > $1.tile.id.z }
         guard opacity > 0, !tiles.isEmpty else { return }
-        let program = try renderer.programs.program(.colorRelief)
-        context.use(program)
-        gl.Uniform1f(program.location("u_opacity"), Float(opacity))
-        gl.Uniform1i(program.location("u_image"), 0)
-        gl.Uniform1i(program.location("u_elevation_stops"), 1)
-        gl.Uniform1i(program.location("u_color_stops"), 2)
+        let relief = try renderer.programs.program(ColorReliefProgram.self)
+        let u = relief.uniforms
+        context.use(relief.program)
+        u.opacity.set(Float(opacity))
+        u.image.set(unit: 0)
+        u.elevationStops.set(unit: 1)
+        u.colorStops.set(unit: 2)
         let nearest = layer.paint("resampling").evaluateString(ctx) == "nearest"
         let mixed = Set(tiles.map(\.tile.id.z)).count > 1
         if mixed { releaseStencil() }
@@ -29,17 +29,14 @@ extension Painter {
             let dem = renderer.rasterTextures.texture(for: box, context: context, frame: renderer.currentFrame).texture
             context.bind(ramp.elevations, unit: 1)
             context.bind(ramp.colors, unit: 2)
-            gl.Uniform1i(program.location("u_stop_count"), Int32(ramp.count))
-            gl.Uniform4f(program.location("u_unpack"), unpack[0], unpack[1], unpack[2], unpack[3])
-            context.bind(dem, unit: 0)
-            setFilter(magnify: nearest ? GL_NEAREST : GL_LINEAR, minify: GL_LINEAR)
-            gl.Uniform2f(program.location("u_dimension"), Float(box.image.width), Float(box.image.height))
-            let stencil = mixed ? StencilMode(function: GLenum(GL_GREATER), reference: 1, writeMask: 0xFF, pass: GLenum(GL_REPLACE)) : nil
-            context.apply(DrawModes(stencil: stencil, color: .alphaBlended))
-            setMatrix(program, alignedTileMatrix(for: t.tile))
-            bindStream(renderer.tileQuad, location: ProgramSet.location("a_pos", in: .colorRelief), components: 2, type: GLenum(GL_SHORT))
-            gl.BindBuffer(GLenum(GL_ELEMENT_ARRAY_BUFFER), renderer.quadIndices.id)
-            gl.DrawElements(GLenum(GL_TRIANGLES), 6, GLenum(GL_UNSIGNED_INT), nil)
+            u.stopCount.set(Int32(ramp.count))
+            u.unpack.set(unpack[0], unpack[1], unpack[2], unpack[3])
+            context.bind(dem, unit: 0, sampler: SamplerState(minify: .linear, magnify: nearest ? .nearest : .linear))
+            u.dimension.set(Float(box.image.width), Float(box.image.height))
+            let stencil = mixed ? StencilMode(function: .greater, reference: 1, writeMask: 0xFF, pass: .replace) : nil
+            u.matrix.set(alignedTileMatrix(for: t.tile))
+            bindStream(renderer.tileQuad, location: ProgramSet.location("a_pos", in: .colorRelief), components: 2, type: .int16)
+            relief.program.draw(indices: renderer.quadIndices, modes: DrawModes(stencil: stencil, color: .alphaBlended))
         }
         if mixed { releaseStencil() }
     }

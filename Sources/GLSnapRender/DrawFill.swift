@@ -1,4 +1,3 @@
-import CMesa
 import GLSnapGL
 import GLSnapStyle
 
@@ -7,6 +6,9 @@ extension Painter {
         PaintAttribute(attribute: "a_color", property: "fill-color", kind: .color),
         PaintAttribute(attribute: "a_opacity", property: "fill-opacity", kind: .number),
     ]
+
+    /// The antialiasing outline's width in pixels.
+    static let fillOutlineWidth: Float = 2
 
     /// fill: triangles, then (fill-antialias) the outline as 2-pixel lines in the outline color,
     /// which is the fill color when fill-outline-color is not set (MapLibre's rule).
@@ -26,36 +28,33 @@ extension Painter {
         let opaque = fillColor.isFeatureConstant && fillOpacity.isFeatureConstant
             && fillColor.evaluateColor(ctx).a >= 1 && fillOpacity.evaluateNumber(ctx) >= 1
         let fillColorMode: ColorMode = opaque ? .unblended : .alphaBlended
-        let fill = try renderer.programs.program(.fill)
+        let fill = try renderer.programs.program(FillProgram.self)
         for t in item.tiles {
             guard let box = t.geometry, !box.geometry.isEmpty else { continue }
             let g = renderer.upload(box)
             guard g.indices.count >= 1, g.indices[0].count > 0 else { continue }
-            context.use(fill)
-            context.apply(DrawModes(stencil: stencil(for: t.tile), color: fillColorMode))
-            setMatrix(fill, matrix(for: t.tile, translate: translate, anchor: anchor))
+            context.use(fill.program)
+            fill.uniforms.matrix.set(matrix(for: t.tile, translate: translate, anchor: anchor))
             let paint = bindPaint(Painter.fillAttributes, layer: layer, geometry: g, box: box)
             bindAttributes(.fill, geometry: g, paint: paint)
-            gl.BindBuffer(GLenum(GL_ELEMENT_ARRAY_BUFFER), g.indices[0].buffer.id)
-            gl.DrawElements(GLenum(GL_TRIANGLES), GLsizei(g.indices[0].count), GLenum(GL_UNSIGNED_INT), nil)
+            fill.program.draw(indices: g.indices[0].buffer, count: g.indices[0].count,
+                              modes: DrawModes(stencil: stencil(for: t.tile), color: fillColorMode))
         }
         guard antialias else { return }
-        let outline = try renderer.programs.program(.fillOutline)
-        context.use(outline)
-        gl.Uniform2f(outline.location("u_world"), Float(frame.width), Float(frame.height))
-        gl.LineWidth(2)
+        let outline = try renderer.programs.program(FillOutlineProgram.self)
+        context.use(outline.program)
+        outline.uniforms.world.set(Float(frame.width), Float(frame.height))
         for t in item.tiles {
             guard let box = t.geometry, !box.geometry.isEmpty else { continue }
             let g = renderer.upload(box)
             guard g.indices.count >= 2, g.indices[1].count > 0 else { continue }
-            context.apply(DrawModes(stencil: stencil(for: t.tile), color: .alphaBlended))
-            setMatrix(outline, matrix(for: t.tile, translate: translate, anchor: anchor))
+            outline.uniforms.matrix.set(matrix(for: t.tile, translate: translate, anchor: anchor))
             // The outline's per-vertex paint shares the geometry's paint cache only when it reads the
             // same properties; evaluate its own constants here.
             let paint = bindPaint(outlineAttributes, layer: layer, geometry: g, box: box)
             bindAttributes(.fillOutline, geometry: g, paint: paint)
-            gl.BindBuffer(GLenum(GL_ELEMENT_ARRAY_BUFFER), g.indices[1].buffer.id)
-            gl.DrawElements(GLenum(GL_LINES), GLsizei(g.indices[1].count), GLenum(GL_UNSIGNED_INT), nil)
+            outline.program.draw(.lines, indices: g.indices[1].buffer, count: g.indices[1].count,
+                                 modes: DrawModes(stencil: stencil(for: t.tile), color: .alphaBlended, lineWidth: Painter.fillOutlineWidth))
         }
     }
 }

@@ -1,8 +1,20 @@
-import CMesa
 import Foundation
 import GLSnapGL
 import GLSnapLayout
 import GLSnapStyle
+
+/// The uniforms both extrusion programs have.
+protocol ExtrusionUniforms {
+    var matrix: UniformMat4 { get }
+    var lightpos: UniformVec3 { get }
+    var lightcolor: UniformVec3 { get }
+    var lightintensity: UniformFloat { get }
+    var verticalGradient: UniformFloat { get }
+    var opacity: UniformFloat { get }
+}
+
+extension FillExtrusionProgram.Uniforms: ExtrusionUniforms {}
+extension FillExtrusionPatternProgram.Uniforms: ExtrusionUniforms {}
 
 extension Painter {
     static let fillExtrusionAttributes = [
@@ -26,27 +38,34 @@ extension Painter {
         guard opacity > 0 else { return }
         let (translate, anchor) = self.translate(layer, "fill-extrusion")
         let patterned = layer.hasValue("fill-extrusion-pattern", kind: .paint)
-        let shader: ShaderID = patterned ? .fillExtrusionPattern : .fillExtrusion
-        let program = try renderer.programs.program(shader)
-        context.use(program)
-        if patterned { guard bindPatternAtlas(program) else { return } }
+        let program: Program, u: any ExtrusionUniforms, pattern: FillExtrusionPatternProgram.Uniforms?
+        if patterned {
+            let p = try renderer.programs.program(FillExtrusionPatternProgram.self)
+            (program, u, pattern) = (p.program, p.uniforms, p.uniforms)
+            context.use(program)
+            guard bindPatternAtlas(p.uniforms) else { return }
+        } else {
+            let p = try renderer.programs.program(FillExtrusionProgram.self)
+            (program, u, pattern) = (p.program, p.uniforms, nil)
+            context.use(program)
+        }
         let light = ExtrusionLight(frame.lightProperties, zoom: zoom, bearing: frame.transform.bearing)
-        gl.Uniform3f(program.location("u_lightpos"), Float(light.position.0), Float(light.position.1), Float(light.position.2))
-        gl.Uniform3f(program.location("u_lightcolor"), Float(light.color.r), Float(light.color.g), Float(light.color.b))
-        gl.Uniform1f(program.location("u_lightintensity"), Float(light.intensity))
-        gl.Uniform1f(program.location("u_vertical_gradient"), layer.paint("fill-extrusion-vertical-gradient").evaluateBool(ctx) ? 1 : 0)
-        gl.Uniform1f(program.location("u_opacity"), Float(opacity))
-        let depth = DepthMode(function: GLenum(GL_LEQUAL), writes: true)
+        u.lightpos.set(Float(light.position.0), Float(light.position.1), Float(light.position.2))
+        u.lightcolor.set(Float(light.color.r), Float(light.color.g), Float(light.color.b))
+        u.lightintensity.set(Float(light.intensity))
+        u.verticalGradient.set(layer.paint("fill-extrusion-vertical-gradient").evaluateBool(ctx) ? 1 : 0)
+        u.opacity.set(Float(opacity))
+        let depth = DepthMode(function: .lessOrEqual, writes: true)
         // Walls facing away are culled (MapLibre's backCCW): seen through a translucent or
         // patterned roof, only the near walls show.
         let cull = CullMode()
-        let draw = ExtrusionDraw(program: program, shader: shader, translate: translate, anchor: anchor)
+        let draw = ExtrusionDraw(program: program, matrix: u.matrix, pattern: pattern, translate: translate, anchor: anchor)
         if opacity >= 1 {
             drawExtrusionTiles(item, draw, modes: DrawModes(depth: depth, color: .alphaBlended, cull: cull))
         } else {
             drawExtrusionTiles(item, draw, modes: DrawModes(depth: depth, color: .disabled, cull: cull))
             releaseStencil()
-            let once = StencilMode(function: GLenum(GL_NOTEQUAL), reference: 1, writeMask: 0xFF, pass: GLenum(GL_REPLACE))
+            let once = StencilMode(function: .notEqual, reference: 1, writeMask: 0xFF, pass: .replace)
             drawExtrusionTiles(item, draw, modes: DrawModes(depth: depth, stencil: once, color: .alphaBlended, cull: cull))
             releaseStencil()
         }
@@ -57,38 +76,40 @@ extension Painter {
 
     private struct ExtrusionDraw {
         var program: Program
-        var shader: ShaderID
+        var matrix: UniformMat4
+        /// The pattern program's uniforms; nil: drawn in color.
+        var pattern: FillExtrusionPatternProgram.Uniforms?
         var translate: [Double]
         var anchor: String
     }
 
     private func drawExtrusionTiles(_ item: FrameLayer, _ draw: ExtrusionDraw, modes: DrawModes) {
-        let program = draw.program
         for tile in item.tiles {
             guard let box = tile.geometry, !box.geometry.isEmpty else { continue }
             let g = renderer.upload(box)
             guard let triangles = g.indices.first, triangles.count > 0 else { continue }
             var paint: [String: PaintBinding]
-            if draw.shader == .fillExtrusionPattern {
+            let shader: ShaderID
+            if let u = draw.pattern {
+                shader = .fillExtrusionPattern
                 guard let pattern = bindPattern("fill-extrusion-pattern", layer: item.layer, geometry: g, box: box) else { return }
                 paint = pattern
                 paint.merge(bindPaint(Painter.fillExtrusionPatternAttributes, layer: item.layer, geometry: g, box: box)) { a, _ in a }
-                setPatternTileUniforms(program, tile: tile.tile)
+                setPatternTileUniforms(u, tile: tile.tile)
                 // Meters up a wall to tile units of the image (negative: the image's top is up).
-                gl.Uniform1f(program.location("u_height_factor"), Float(-exp2(Double(tile.tile.id.z)) / Transform.tileSize / 8))
+                u.heightFactor.set(Float(-exp2(Double(tile.tile.id.z)) / Transform.tileSize / 8))
             } else {
+                shader = .fillExtrusion
                 paint = bindPaint(Painter.fillExtrusionAttributes, layer: item.layer, geometry: g, box: box)
             }
-            context.apply(modes)
             var m = matrix(for: tile.tile, translate: draw.translate, anchor: draw.anchor)
             // Down by 1/64 pixel: where a roof meets a wall exactly on a row of pixel centers,
             // the reference GPU gives the row to the roof above; llvmpipe would give it to the wall.
             let dy = Float(-2.0 / Painter.extrusionTieBreakDivisor / Double(frame.height))
             for col in 0..<4 { m[col * 4 + 1] += dy * m[col * 4 + 3] }
-            setMatrix(program, m)
-            bindAttributes(draw.shader, geometry: g, paint: paint)
-            gl.BindBuffer(GLenum(GL_ELEMENT_ARRAY_BUFFER), triangles.buffer.id)
-            gl.DrawElements(GLenum(GL_TRIANGLES), GLsizei(triangles.count), GLenum(GL_UNSIGNED_INT), nil)
+            draw.matrix.set(m)
+            bindAttributes(shader, geometry: g, paint: paint)
+            draw.program.draw(indices: triangles.buffer, count: triangles.count, modes: modes)
         }
     }
 }

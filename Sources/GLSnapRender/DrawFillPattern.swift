@@ -1,4 +1,3 @@
-import CMesa
 import GLSnapGL
 import GLSnapLayout
 import GLSnapStyle
@@ -11,21 +10,20 @@ extension Painter {
     mutating func drawFillPattern(_ item: FrameLayer) throws {
         let layer = item.layer
         let (translate, anchor) = self.translate(layer, "fill")
-        let program = try renderer.programs.program(.fillPattern)
-        context.use(program)
-        guard bindPatternAtlas(program) else { return }
+        let pattern = try renderer.programs.program(FillPatternProgram.self)
+        context.use(pattern.program)
+        guard bindPatternAtlas(pattern.uniforms) else { return }
         for t in item.tiles {
             guard let box = t.geometry, !box.geometry.isEmpty else { continue }
             let g = renderer.upload(box)
             guard g.indices.count >= 1, g.indices[0].count > 0 else { continue }
             guard var paint = bindPattern("fill-pattern", layer: layer, geometry: g, box: box) else { return }
             paint.merge(bindPaint(Painter.fillPatternAttributes, layer: layer, geometry: g, box: box)) { a, _ in a }
-            context.apply(DrawModes(stencil: stencil(for: t.tile), color: .alphaBlended))
-            setMatrix(program, matrix(for: t.tile, translate: translate, anchor: anchor))
-            setPatternTileUniforms(program, tile: t.tile)
+            pattern.uniforms.matrix.set(matrix(for: t.tile, translate: translate, anchor: anchor))
+            setPatternTileUniforms(pattern.uniforms, tile: t.tile)
             bindAttributes(.fillPattern, geometry: g, paint: paint)
-            gl.BindBuffer(GLenum(GL_ELEMENT_ARRAY_BUFFER), g.indices[0].buffer.id)
-            gl.DrawElements(GLenum(GL_TRIANGLES), GLsizei(g.indices[0].count), GLenum(GL_UNSIGNED_INT), nil)
+            pattern.program.draw(indices: g.indices[0].buffer, count: g.indices[0].count,
+                                 modes: DrawModes(stencil: stencil(for: t.tile), color: .alphaBlended))
         }
     }
 
@@ -34,21 +32,19 @@ extension Painter {
     mutating func drawBackgroundPattern(_ layer: StyleLayer) throws {
         let opacity = layer.paint("background-opacity").evaluateNumber(EvaluationContext(zoom: zoom))
         guard opacity > 0, let pattern = constantPattern(layer.paint("background-pattern")) else { return }
-        let program = try renderer.programs.program(.backgroundPattern)
-        context.use(program)
-        guard bindPatternAtlas(program) else { return }
-        context.apply(DrawModes(color: .alphaBlended))
+        let background = try renderer.programs.program(BackgroundPatternProgram.self)
+        let u = background.uniforms
+        context.use(background.program)
+        guard bindPatternAtlas(u) else { return }
         let c = pattern.corners
-        gl.Uniform4f(program.location("u_pattern"), c[0], c[1], c[2], c[3])
-        gl.Uniform2f(program.location("u_pattern_size"), Float(Double(pattern.width) / pattern.pixelRatio),
-                     Float(Double(pattern.height) / pattern.pixelRatio))
-        gl.Uniform1f(program.location("u_opacity"), Float(opacity))
-        bindStream(renderer.tileQuad, location: 0, components: 2, type: GLenum(GL_SHORT))
-        gl.BindBuffer(GLenum(GL_ELEMENT_ARRAY_BUFFER), renderer.quadIndices.id)
+        u.pattern.set(c[0], c[1], c[2], c[3])
+        u.patternSize.set(Float(Double(pattern.width) / pattern.pixelRatio), Float(Double(pattern.height) / pattern.pixelRatio))
+        u.opacity.set(Float(opacity))
+        bindStream(renderer.tileQuad, location: 0, components: 2, type: .int16)
         for tile in frame.transform.coveringTiles(tileSize: Int(Transform.tileSize)) {
-            setMatrix(program, frame.pieceMatrix(caches.tileMatrix(tile, frame.transform)))
-            setPatternTileUniforms(program, tile: tile)
-            gl.DrawElements(GLenum(GL_TRIANGLES), 6, GLenum(GL_UNSIGNED_INT), nil)
+            u.matrix.set(frame.pieceMatrix(caches.tileMatrix(tile, frame.transform)))
+            setPatternTileUniforms(u, tile: tile)
+            background.program.draw(indices: renderer.quadIndices, modes: DrawModes(color: .alphaBlended))
         }
     }
 }

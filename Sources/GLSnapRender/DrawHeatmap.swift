@@ -1,4 +1,3 @@
-import CMesa
 import GLSnapGL
 import GLSnapStyle
 
@@ -21,34 +20,31 @@ extension Painter {
         let w = max(1, frame.width / Painter.heatmapDownscale), h = max(1, frame.height / Painter.heatmapDownscale)
         let target = try renderer.heatmapTarget(width: w, height: h)
         target.bindAndClear()
-        let program = try renderer.programs.program(.heatmap)
-        context.use(program)
-        gl.Uniform1f(program.location("u_intensity"), Float(layer.paint("heatmap-intensity").evaluateNumber(ctx)))
-        context.apply(DrawModes(color: ColorMode(blend: .init(source: GLenum(GL_ONE), destination: GLenum(GL_ONE)), mask: .all)))
+        let kernels = try renderer.programs.program(HeatmapProgram.self)
+        context.use(kernels.program)
+        kernels.uniforms.intensity.set(Float(layer.paint("heatmap-intensity").evaluateNumber(ctx)))
         for tile in item.tiles {
             guard let box = tile.geometry, !box.geometry.isEmpty else { continue }
             let g = renderer.upload(box)
             guard let triangles = g.indices.first, triangles.count > 0 else { continue }
-            setMatrix(program, frame.transform.tileMatrix(for: tile.tile.id, wrap: tile.tile.wrap))
-            gl.Uniform1f(program.location("u_extrude_scale"), Float(frame.transform.pixelsToTileUnits(tile.tile.id, 1)))
+            kernels.uniforms.matrix.set(frame.transform.tileMatrix(for: tile.tile.id, wrap: tile.tile.wrap))
+            kernels.uniforms.extrudeScale.set(Float(frame.transform.pixelsToTileUnits(tile.tile.id, 1)))
             let paint = bindPaint(Painter.heatmapAttributes, layer: layer, geometry: g, box: box)
             bindAttributes(.heatmap, geometry: g, paint: paint)
-            gl.BindBuffer(GLenum(GL_ELEMENT_ARRAY_BUFFER), triangles.buffer.id)
-            gl.DrawElements(GLenum(GL_TRIANGLES), GLsizei(triangles.count), GLenum(GL_UNSIGNED_INT), nil)
+            // Densities add up.
+            kernels.program.draw(indices: triangles.buffer, count: triangles.count, modes: DrawModes(color: .additive))
         }
         framebuffer.bind()
 
         let ramp = try renderer.colorRamp(for: layer, property: "heatmap-color", generation: frame.paintGeneration(layer.id))
-        let texture = try renderer.programs.program(.heatmapTexture)
-        context.use(texture)
+        let texture = try renderer.programs.program(HeatmapTextureProgram.self)
+        context.use(texture.program)
         context.bind(target.texture, unit: 0)
         context.bind(ramp, unit: 1)
-        gl.Uniform1i(texture.location("u_image"), 0)
-        gl.Uniform1i(texture.location("u_color_ramp"), 1)
-        gl.Uniform1f(texture.location("u_opacity"), Float(opacity))
-        context.apply(DrawModes(color: .alphaBlended))
-        bindStream(renderer.screenQuad, location: ProgramSet.location("a_pos", in: .heatmapTexture), components: 2, type: GLenum(GL_FLOAT))
-        gl.BindBuffer(GLenum(GL_ELEMENT_ARRAY_BUFFER), renderer.quadIndices.id)
-        gl.DrawElements(GLenum(GL_TRIANGLES), 6, GLenum(GL_UNSIGNED_INT), nil)
+        texture.uniforms.image.set(unit: 0)
+        texture.uniforms.colorRamp.set(unit: 1)
+        texture.uniforms.opacity.set(Float(opacity))
+        bindStream(renderer.screenQuad, location: ProgramSet.location("a_pos", in: .heatmapTexture), components: 2, type: .float)
+        texture.program.draw(indices: renderer.quadIndices, modes: DrawModes(color: .alphaBlended))
     }
 }

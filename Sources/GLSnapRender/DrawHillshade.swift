@@ -1,4 +1,3 @@
-import CMesa
 import Foundation
 import GLSnapGL
 import GLSnapLayout
@@ -20,38 +19,35 @@ extension Painter {
         framebuffer.bind()
 
         let ctx = EvaluationContext(zoom: zoom)
-        let program = try renderer.programs.program(.hillshade)
-        context.use(program)
+        let hillshade = try renderer.programs.program(HillshadeProgram.self)
+        let u = hillshade.uniforms
+        context.use(hillshade.program)
         let lights = HillshadeLights(layer, ctx, bearing: frame.transform.bearing)
-        gl.Uniform2f(program.location("u_light"), Float(layer.paint("hillshade-exaggeration").evaluateNumber(ctx)),
-                     Float(lights.azimuths[0]))
-        for (name, property) in [("u_shadow", "hillshade-shadow-color"), ("u_highlight", "hillshade-highlight-color"),
-                                 ("u_accent", "hillshade-accent-color")] {
+        u.light.set(Float(layer.paint("hillshade-exaggeration").evaluateNumber(ctx)), Float(lights.azimuths[0]))
+        for (uniform, property) in [(u.shadow, "hillshade-shadow-color"), (u.highlight, "hillshade-highlight-color"),
+                                    (u.accent, "hillshade-accent-color")] {
             let c = Painter.firstColor(layer.paint(property), ctx)
-            gl.Uniform4f(program.location(name), Float(c.r), Float(c.g), Float(c.b), Float(c.a))
+            uniform.set(Float(c.r), Float(c.g), Float(c.b), Float(c.a))
         }
-        gl.Uniform1i(program.location("u_method"), lights.method.rawValue)
-        gl.Uniform1i(program.location("u_light_count"), Int32(lights.count))
-        gl.Uniform1fv(program.location("u_azimuths"), Int32(lights.count), lights.azimuths.map(Float.init))
-        gl.Uniform1fv(program.location("u_altitudes"), Int32(lights.count), lights.altitudes.map(Float.init))
-        gl.Uniform4fv(program.location("u_shadows"), Int32(lights.count), lights.shadows.flatMap { [Float($0.r), Float($0.g), Float($0.b), Float($0.a)] })
-        gl.Uniform4fv(program.location("u_highlights"), Int32(lights.count), lights.highlights.flatMap { [Float($0.r), Float($0.g), Float($0.b), Float($0.a)] })
-        gl.Uniform1i(program.location("u_image"), 0)
+        u.method.set(lights.method.rawValue)
+        u.lightCount.set(Int32(lights.count))
+        u.azimuths.set(lights.azimuths.map(Float.init))
+        u.altitudes.set(lights.altitudes.map(Float.init))
+        u.shadows.set(lights.shadows.flatMap { [Float($0.r), Float($0.g), Float($0.b), Float($0.a)] })
+        u.highlights.set(lights.highlights.flatMap { [Float($0.r), Float($0.g), Float($0.b), Float($0.a)] })
+        u.image.set(unit: 0)
         let mixed = Set(tiles.map(\.tile.id.z)).count > 1
         if mixed { releaseStencil() }
         let nearest = layer.paint("resampling").evaluateString(ctx) == "nearest"
         for (t, target) in zip(tiles, slopes) {
-            context.bind(target.texture, unit: 0)
-            setFilter(magnify: nearest ? GL_NEAREST : GL_LINEAR, minify: GL_LINEAR)
+            context.bind(target.texture, unit: 0, sampler: SamplerState(minify: .linear, magnify: nearest ? .nearest : .linear))
             let id = t.tile.id
             let n = pow(2, Double(id.z))
-            gl.Uniform2f(program.location("u_latrange"), Float(Mercator.lat(y: Double(id.y) / n)), Float(Mercator.lat(y: Double(id.y + 1) / n)))
-            let stencil = mixed ? StencilMode(function: GLenum(GL_GREATER), reference: 1, writeMask: 0xFF, pass: GLenum(GL_REPLACE)) : nil
-            context.apply(DrawModes(stencil: stencil, color: .alphaBlended))
-            setMatrix(program, alignedTileMatrix(for: t.tile))
-            bindStream(renderer.tileQuad, location: ProgramSet.location("a_pos", in: .hillshade), components: 2, type: GLenum(GL_SHORT))
-            gl.BindBuffer(GLenum(GL_ELEMENT_ARRAY_BUFFER), renderer.quadIndices.id)
-            gl.DrawElements(GLenum(GL_TRIANGLES), 6, GLenum(GL_UNSIGNED_INT), nil)
+            u.latrange.set(Float(Mercator.lat(y: Double(id.y) / n)), Float(Mercator.lat(y: Double(id.y + 1) / n)))
+            let stencil = mixed ? StencilMode(function: .greater, reference: 1, writeMask: 0xFF, pass: .replace) : nil
+            u.matrix.set(alignedTileMatrix(for: t.tile))
+            bindStream(renderer.tileQuad, location: ProgramSet.location("a_pos", in: .hillshade), components: 2, type: .int16)
+            hillshade.program.draw(indices: renderer.quadIndices, modes: DrawModes(stencil: stencil, color: .alphaBlended))
         }
         if mixed { releaseStencil() }
     }
@@ -94,19 +90,17 @@ extension Painter {
         let size = box.image.width - 2
         let target = try RenderTarget(context: context, width: size, height: size)
         target.bindAndClear()
-        let program = try renderer.programs.program(.hillshadePrepare)
-        context.use(program)
-        context.bind(dem, unit: 0)
-        setFilter(magnify: GL_NEAREST, minify: GL_NEAREST)
-        gl.Uniform1i(program.location("u_image"), 0)
-        gl.Uniform2f(program.location("u_dimension"), Float(box.image.width), Float(box.image.height))
-        gl.Uniform1f(program.location("u_zoom"), Float(zoom))
-        gl.Uniform1f(program.location("u_slope_scale"), Float(size) / 128)
-        gl.Uniform4f(program.location("u_unpack"), unpack[0], unpack[1], unpack[2], unpack[3])
-        context.apply(DrawModes(color: .unblended))
-        bindStream(renderer.tileQuad, location: ProgramSet.location("a_pos", in: .hillshadePrepare), components: 2, type: GLenum(GL_SHORT))
-        gl.BindBuffer(GLenum(GL_ELEMENT_ARRAY_BUFFER), renderer.quadIndices.id)
-        gl.DrawElements(GLenum(GL_TRIANGLES), 6, GLenum(GL_UNSIGNED_INT), nil)
+        let prepare = try renderer.programs.program(HillshadePrepareProgram.self)
+        let u = prepare.uniforms
+        context.use(prepare.program)
+        context.bind(dem, unit: 0, sampler: .nearest)
+        u.image.set(unit: 0)
+        u.dimension.set(Float(box.image.width), Float(box.image.height))
+        u.zoom.set(Float(zoom))
+        u.slopeScale.set(Float(size) / 128)
+        u.unpack.set(unpack[0], unpack[1], unpack[2], unpack[3])
+        bindStream(renderer.tileQuad, location: ProgramSet.location("a_pos", in: .hillshadePrepare), components: 2, type: .int16)
+        prepare.program.draw(indices: renderer.quadIndices, modes: DrawModes(color: .unblended))
         renderer.rasterTextures.store(target, for: box, frame: frameNumber)
         return target
     }

@@ -1,5 +1,4 @@
 import Foundation
-import CMesa
 import GLSnapGL
 import GLSnapLayout
 import GLSnapStyle
@@ -26,42 +25,41 @@ extension Painter {
         let dashes = layer.hasValue("line-dasharray", kind: .paint) ? layer.paint("line-dasharray").evaluateNumbers(ctx) : []
         let roundDashes = layer.layout("line-cap").evaluateString(ctx) == "round"
         let dashEntry = dashes.isEmpty ? nil : renderer.dashAtlas.entry(for: dashes, round: roundDashes)
-        let program = try renderer.programs.program(.line, define: dashEntry == nil ? nil : "LINE_DASHED")
-        context.use(program)
+        let line = try renderer.programs.program(LineProgram.self, define: dashEntry == nil ? nil : "LINE_DASHED")
+        let u = line.uniforms
+        context.use(line.program)
         let t = frame.transform
-        gl.Uniform2f(program.location("u_units_to_pixels"), Float(1 / pixelsToClipUnits.x), Float(1 / pixelsToClipUnits.y))
-        gl.Uniform1f(program.location("u_device_pixel_ratio"), Float(frame.pixelRatio))
+        u.unitsToPixels.set(Float(1 / pixelsToClipUnits.x), Float(1 / pixelsToClipUnits.y))
+        u.devicePixelRatio.set(Float(frame.pixelRatio))
         let patternLength = dashes.reduce(0, +)
         // Dash patterns are sized at the integer zoom, as MapLibre's cross-faded dasharray is.
         let integerZoom = zoom.rounded(.down)
         var dashRowScale = 0.0
         if let dashEntry {
             renderer.dashAtlas.bind(context, unit: 0)
-            gl.Uniform1i(program.location("u_dash_image"), 0)
+            u.dashImage.set(unit: 0)
             let atlasHeight = Double(renderer.dashAtlas.height)
             let centerRow = Double(dashEntry.firstRow) + Double(dashEntry.rowCount / 2) + 0.5
-            gl.Uniform1f(program.location("u_dash_row"), Float(centerRow / atlasHeight))
+            u.dashRow.set(Float(centerRow / atlasHeight))
             // Across the line the normal (-1...1) spans the pattern's rows either side of its center.
             dashRowScale = -Double(dashEntry.rowCount / 2) / atlasHeight
-            gl.Uniform1f(program.location("u_sdfgamma"),
-                         Float(Double(DashAtlas.width) / (patternLength * 256 * frame.pixelRatio) / 2))
+            u.sdfgamma.set(Float(Double(DashAtlas.width) / (patternLength * 256 * frame.pixelRatio) / 2))
         }
         for tile in item.tiles {
             guard let box = tile.geometry, !box.geometry.isEmpty else { continue }
             let g = renderer.upload(box)
             guard let triangles = g.indices.first, triangles.count > 0 else { continue }
-            context.apply(DrawModes(stencil: stencil(for: tile.tile), color: .alphaBlended))
-            setMatrix(program, matrix(for: tile.tile, translate: translate, anchor: anchor))
+            u.matrix.set(matrix(for: tile.tile, translate: translate, anchor: anchor))
             let ratio = 1 / t.pixelsToTileUnits(tile.tile.id, 1)
-            gl.Uniform1f(program.location("u_ratio"), Float(ratio))
+            u.ratio.set(Float(ratio))
             if dashEntry != nil {
                 let unitsPerPattern = patternLength * Double(TileExtent.extent) / (512 * exp2(integerZoom - Double(tile.tile.id.z)))
-                gl.Uniform2f(program.location("u_patternscale"), Float(1 / unitsPerPattern), Float(dashRowScale))
+                u.patternscale.set(Float(1 / unitsPerPattern), Float(dashRowScale))
             }
             let paint = bindPaint(Painter.lineAttributes, layer: layer, geometry: g, box: box)
             bindAttributes(.line, geometry: g, paint: paint)
-            gl.BindBuffer(GLenum(GL_ELEMENT_ARRAY_BUFFER), triangles.buffer.id)
-            gl.DrawElements(GLenum(GL_TRIANGLES), GLsizei(triangles.count), GLenum(GL_UNSIGNED_INT), nil)
+            line.program.draw(indices: triangles.buffer, count: triangles.count,
+                              modes: DrawModes(stencil: stencil(for: tile.tile), color: .alphaBlended))
         }
     }
 }

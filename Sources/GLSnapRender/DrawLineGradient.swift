@@ -1,4 +1,3 @@
-import CMesa
 import GLSnapGL
 import GLSnapLayout
 import GLSnapStyle
@@ -17,25 +16,25 @@ extension Painter {
     mutating func drawLineGradient(_ item: FrameLayer) throws {
         let layer = item.layer
         let (translate, anchor) = self.translate(layer, "line")
-        let program = try renderer.programs.program(.lineGradient)
-        context.use(program)
+        let gradient = try renderer.programs.program(LineGradientProgram.self)
+        let u = gradient.uniforms
+        context.use(gradient.program)
         let ramp = renderer.colorRamps.texture(for: layer, property: "line-gradient", generation: frame.paintGeneration(layer.id), context: context)
         context.bind(ramp, unit: 0)
-        gl.Uniform1i(program.location("u_image"), 0)
-        gl.Uniform2f(program.location("u_units_to_pixels"), Float(1 / pixelsToClipUnits.x), Float(1 / pixelsToClipUnits.y))
-        gl.Uniform1f(program.location("u_device_pixel_ratio"), Float(frame.pixelRatio))
+        u.image.set(unit: 0)
+        u.unitsToPixels.set(Float(1 / pixelsToClipUnits.x), Float(1 / pixelsToClipUnits.y))
+        u.devicePixelRatio.set(Float(frame.pixelRatio))
         for tile in item.tiles {
             guard let box = tile.geometry, !box.geometry.isEmpty else { continue }
             let g = renderer.upload(box)
             // Geometry built before the layer had a gradient has no progress to color by.
             guard let triangles = g.indices.first, triangles.count > 0, g.streams["a_lineprogress"] != nil else { continue }
-            context.apply(DrawModes(stencil: stencil(for: tile.tile), color: .alphaBlended))
-            setMatrix(program, matrix(for: tile.tile, translate: translate, anchor: anchor))
-            gl.Uniform1f(program.location("u_ratio"), Float(1 / frame.transform.pixelsToTileUnits(tile.tile.id, 1)))
+            u.matrix.set(matrix(for: tile.tile, translate: translate, anchor: anchor))
+            u.ratio.set(Float(1 / frame.transform.pixelsToTileUnits(tile.tile.id, 1)))
             let paint = bindPaint(Painter.lineGradientAttributes, layer: layer, geometry: g, box: box)
             bindAttributes(.lineGradient, geometry: g, paint: paint)
-            gl.BindBuffer(GLenum(GL_ELEMENT_ARRAY_BUFFER), triangles.buffer.id)
-            gl.DrawElements(GLenum(GL_TRIANGLES), GLsizei(triangles.count), GLenum(GL_UNSIGNED_INT), nil)
+            gradient.program.draw(indices: triangles.buffer, count: triangles.count,
+                                  modes: DrawModes(stencil: stencil(for: tile.tile), color: .alphaBlended))
         }
     }
 }

@@ -1,4 +1,3 @@
-import CMesa
 import Foundation
 import GLSnapGL
 import GLSnapLayout
@@ -18,25 +17,25 @@ extension Painter {
     mutating func drawLinePattern(_ item: FrameLayer) throws {
         let layer = item.layer
         let (translate, anchor) = self.translate(layer, "line")
-        let program = try renderer.programs.program(.linePattern)
-        context.use(program)
-        guard bindPatternAtlas(program) else { return }
-        gl.Uniform2f(program.location("u_units_to_pixels"), Float(1 / pixelsToClipUnits.x), Float(1 / pixelsToClipUnits.y))
-        gl.Uniform1f(program.location("u_device_pixel_ratio"), Float(frame.pixelRatio))
+        let pattern = try renderer.programs.program(LinePatternProgram.self)
+        let u = pattern.uniforms
+        context.use(pattern.program)
+        guard bindPatternAtlas(u) else { return }
+        u.unitsToPixels.set(Float(1 / pixelsToClipUnits.x), Float(1 / pixelsToClipUnits.y))
+        u.devicePixelRatio.set(Float(frame.pixelRatio))
         for tile in item.tiles {
             guard let box = tile.geometry, !box.geometry.isEmpty else { continue }
             let g = renderer.upload(box)
             guard let triangles = g.indices.first, triangles.count > 0 else { continue }
             guard var paint = bindPattern("line-pattern", layer: layer, geometry: g, box: box) else { return }
             paint.merge(bindPaint(Painter.linePatternAttributes, layer: layer, geometry: g, box: box)) { a, _ in a }
-            context.apply(DrawModes(stencil: stencil(for: tile.tile), color: .alphaBlended))
-            setMatrix(program, matrix(for: tile.tile, translate: translate, anchor: anchor))
-            gl.Uniform1f(program.location("u_ratio"), Float(1 / frame.transform.pixelsToTileUnits(tile.tile.id, 1)))
+            u.matrix.set(matrix(for: tile.tile, translate: translate, anchor: anchor))
+            u.ratio.set(Float(1 / frame.transform.pixelsToTileUnits(tile.tile.id, 1)))
             let tileSize = Transform.tileSize * exp2(patternZoom - Double(tile.tile.id.z))
-            gl.Uniform1f(program.location("u_tile_zoom_ratio"), Float(tileSize / Double(TileExtent.extent)))
+            u.tileZoomRatio.set(Float(tileSize / Double(TileExtent.extent)))
             bindAttributes(.linePattern, geometry: g, paint: paint)
-            gl.BindBuffer(GLenum(GL_ELEMENT_ARRAY_BUFFER), triangles.buffer.id)
-            gl.DrawElements(GLenum(GL_TRIANGLES), GLsizei(triangles.count), GLenum(GL_UNSIGNED_INT), nil)
+            pattern.program.draw(indices: triangles.buffer, count: triangles.count,
+                                 modes: DrawModes(stencil: stencil(for: tile.tile), color: .alphaBlended))
         }
     }
 }

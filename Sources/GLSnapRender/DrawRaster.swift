@@ -1,4 +1,3 @@
-import CMesa
 import Foundation
 import GLSnapGL
 import GLSnapLayout
@@ -13,17 +12,18 @@ extension Painter {
         let ctx = EvaluationContext(zoom: zoom)
         let opacity = layer.paint("raster-opacity").evaluateNumber(ctx)
         guard opacity > 0, !item.tiles.isEmpty else { return }
-        let program = try renderer.programs.program(.raster)
-        context.use(program)
-        gl.Uniform1f(program.location("u_opacity"), Float(opacity))
-        gl.Uniform1f(program.location("u_brightness_low"), Float(layer.paint("raster-brightness-min").evaluateNumber(ctx)))
-        gl.Uniform1f(program.location("u_brightness_high"), Float(layer.paint("raster-brightness-max").evaluateNumber(ctx)))
-        gl.Uniform1f(program.location("u_saturation_factor"), Float(Painter.saturationFactor(layer.paint("raster-saturation").evaluateNumber(ctx))))
-        gl.Uniform1f(program.location("u_contrast_factor"), Float(Painter.contrastFactor(layer.paint("raster-contrast").evaluateNumber(ctx))))
+        let raster = try renderer.programs.program(RasterProgram.self)
+        let u = raster.uniforms
+        context.use(raster.program)
+        u.opacity.set(Float(opacity))
+        u.brightnessLow.set(Float(layer.paint("raster-brightness-min").evaluateNumber(ctx)))
+        u.brightnessHigh.set(Float(layer.paint("raster-brightness-max").evaluateNumber(ctx)))
+        u.saturationFactor.set(Float(Painter.saturationFactor(layer.paint("raster-saturation").evaluateNumber(ctx))))
+        u.contrastFactor.set(Float(Painter.contrastFactor(layer.paint("raster-contrast").evaluateNumber(ctx))))
         let spin = Painter.spinWeights(layer.paint("raster-hue-rotate").evaluateNumber(ctx))
-        gl.Uniform3f(program.location("u_spin_weights"), spin.0, spin.1, spin.2)
-        gl.Uniform1f(program.location("u_buffer_scale"), 1)
-        gl.Uniform1i(program.location("u_image"), 0)
+        u.spinWeights.set(spin.0, spin.1, spin.2)
+        u.bufferScale.set(1)
+        u.image.set(unit: 0)
         // `resampling` (spec 26) wins over the older `raster-resampling` when set.
         let resampling = layer.hasValue("resampling", kind: .paint) ? "resampling" : "raster-resampling"
         let nearest = layer.paint(resampling).evaluateString(ctx) == "nearest"
@@ -34,16 +34,16 @@ extension Painter {
         for t in tiles {
             guard let box = t.raster else { continue }
             let (texture, quad, mipmapped) = renderer.rasterTextures.texture(for: box, context: context, frame: renderer.currentFrame)
-            context.bind(texture, unit: 0)
-            setFilter(magnify: nearest ? GL_NEAREST : GL_LINEAR, minify: mipmapped ? GL_LINEAR_MIPMAP_NEAREST : GL_LINEAR)
-            let stencil = mixed ? StencilMode(function: GLenum(GL_GREATER), reference: 1, writeMask: 0xFF, pass: GLenum(GL_REPLACE)) : nil
-            context.apply(DrawModes(stencil: stencil, color: .alphaBlended))
-            setMatrix(program, alignedTileMatrix(for: t.tile))
-            bindStream(quad ?? renderer.tileQuad, location: ProgramSet.location("a_pos", in: .raster), components: 2, type: GLenum(GL_SHORT))
-            bindStream(renderer.tileQuad, location: ProgramSet.location("a_texture_pos", in: .raster), components: 2, type: GLenum(GL_SHORT))
+            // Textures are shared by layers with different resampling: each draw sets its own.
+            context.bind(texture, unit: 0, sampler: SamplerState(minify: .linear, magnify: nearest ? .nearest : .linear,
+                                                                 mipmap: mipmapped ? .nearest : nil))
+            let stencil = mixed ? StencilMode(function: .greater, reference: 1, writeMask: 0xFF, pass: .replace) : nil
+            u.matrix.set(alignedTileMatrix(for: t.tile))
+            bindStream(quad ?? renderer.tileQuad, location: ProgramSet.location("a_pos", in: .raster), components: 2, type: .int16)
+            bindStream(renderer.tileQuad, location: ProgramSet.location("a_texture_pos", in: .raster), components: 2, type: .int16)
             // Image quads split along the top-right/bottom-left diagonal (MapLibre's triangle strip).
-            gl.BindBuffer(GLenum(GL_ELEMENT_ARRAY_BUFFER), (quad == nil ? renderer.quadIndices : renderer.imageQuadIndices).id)
-            gl.DrawElements(GLenum(GL_TRIANGLES), 6, GLenum(GL_UNSIGNED_INT), nil)
+            raster.program.draw(indices: quad == nil ? renderer.quadIndices : renderer.imageQuadIndices,
+                                modes: DrawModes(stencil: stencil, color: .alphaBlended))
         }
         if mixed { releaseStencil() }
     }
@@ -63,12 +63,6 @@ extension Painter {
         let p = t.projMatrix
         for i in 0..<4 { m[12 + i] += Float(p[i] * dx + p[4 + i] * dy) }
         return m
-    }
-
-    /// Sets the bound texture's filters (textures are shared by layers with different resampling).
-    func setFilter(magnify: Int32, minify: Int32) {
-        gl.TexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MAG_FILTER), magnify)
-        gl.TexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MIN_FILTER), minify)
     }
 
     /// raster-hue-rotate as a rotation of RGB about the gray axis (MapLibre's spin weights).

@@ -1,4 +1,3 @@
-import CMesa
 import GLSnapGL
 import GLSnapLayout
 
@@ -10,26 +9,26 @@ public final class GeometryBox: @unchecked Sendable {
 
 /// `LayerGeometry` uploaded to one context, plus the per-vertex paint buffers last computed for it.
 final class GPUGeometry {
-    let streams: [String: (buffer: Buffer, components: Int, type: GLenum, normalized: Bool)]
-    let indices: [(buffer: Buffer, count: Int)]
+    let streams: [String: (buffer: VertexBuffer, components: Int, type: AttributeType, normalized: Bool)]
+    let indices: [(buffer: IndexBuffer, count: Int)]
     /// Per-vertex paint buffers by attribute, each with what it was computed for.
-    var paint: [String: (key: PaintKey, buffer: Buffer)] = [:]
+    var paint: [String: (key: PaintKey, buffer: VertexBuffer)] = [:]
     var lastUsedFrame = 0
 
     init(context: GLContext, geometry: LayerGeometry) {
-        var s: [String: (Buffer, Int, GLenum, Bool)] = [:]
+        var s: [String: (VertexBuffer, Int, AttributeType, Bool)] = [:]
         for stream in geometry.streams {
             switch stream.data {
             case .int16(let a):
-                s[stream.attribute] = (Buffer(context: context, target: GLenum(GL_ARRAY_BUFFER), data: a), stream.components, GLenum(GL_SHORT), false)
+                s[stream.attribute] = (VertexBuffer(context: context, data: a), stream.components, .int16, false)
             case .uint8(let a):
-                s[stream.attribute] = (Buffer(context: context, target: GLenum(GL_ARRAY_BUFFER), data: a), stream.components, GLenum(GL_UNSIGNED_BYTE), false)
+                s[stream.attribute] = (VertexBuffer(context: context, data: a), stream.components, .uint8, false)
             case .float(let a):
-                s[stream.attribute] = (Buffer(context: context, target: GLenum(GL_ARRAY_BUFFER), data: a), stream.components, GLenum(GL_FLOAT), false)
+                s[stream.attribute] = (VertexBuffer(context: context, data: a), stream.components, .float, false)
             }
         }
         streams = s.mapValues { (buffer: $0.0, components: $0.1, type: $0.2, normalized: $0.3) }
-        indices = geometry.indices.map { (Buffer(context: context, target: GLenum(GL_ELEMENT_ARRAY_BUFFER), data: $0), $0.count) }
+        indices = geometry.indices.map { (IndexBuffer(context: context, indices: $0), $0.count) }
     }
 }
 

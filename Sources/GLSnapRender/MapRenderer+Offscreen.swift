@@ -1,4 +1,3 @@
-import CMesa
 import GLSnapGL
 import GLSnapStyle
 
@@ -7,7 +6,7 @@ extension MapRenderer {
     func heatmapTarget(width: Int, height: Int) throws -> RenderTarget {
         if let h = heatmap, h.texture.width == width, h.texture.height == height { return h }
         heatmap = nil
-        let t = try RenderTarget(context: context, width: width, height: height, internalFormat: GL_RGBA16F, linear: true)
+        let t = try RenderTarget(context: context, width: width, height: height, format: .rgba16f, sampler: .linear)
         heatmap = t
         return t
     }

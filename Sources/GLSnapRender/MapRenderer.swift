@@ -1,4 +1,3 @@
-import CMesa
 import GLSnapGL
 import GLSnapImage
 import GLSnapLayout
@@ -16,9 +15,9 @@ public final class MapRenderer {
     private var frameNumber = 0
     /// Uploads not used for this many frames are freed.
     private let gpuCacheFrames = 8
-    let screenQuad: Buffer
-    let tileQuad: Buffer
-    let quadIndices: Buffer
+    let screenQuad: VertexBuffer
+    let tileQuad: VertexBuffer
+    let quadIndices: IndexBuffer
     private let vertexArray: VertexArray
     let dashAtlas: DashAtlas
     let symbolTextures = SymbolTextures()
@@ -30,7 +29,7 @@ public final class MapRenderer {
     /// The target of layers drawn with a layer opacity, remade when the image size changes.
     var layerTargetCache: LayerTarget?
     /// The quad split along the other diagonal (image sources).
-    let imageQuadIndices: Buffer
+    let imageQuadIndices: IndexBuffer
     /// The number of the frame being drawn (for cache eviction).
     var currentFrame: Int { frameNumber }
 
@@ -38,11 +37,11 @@ public final class MapRenderer {
     public init(backend: Backend, rasterizer: SoftwareRasterizer = .automatic(workers: 1)) throws {
         context = try GLContext(backend: backend, rasterizer: rasterizer)
         programs = ProgramSet(context: context)
-        screenQuad = Buffer(context: context, target: GLenum(GL_ARRAY_BUFFER), data: [Float]([-1, -1, 1, -1, 1, 1, -1, 1]))
+        screenQuad = VertexBuffer(context: context, data: [Float]([-1, -1, 1, -1, 1, 1, -1, 1]))
         let e = Int16(TileExtent.extent)
-        tileQuad = Buffer(context: context, target: GLenum(GL_ARRAY_BUFFER), data: [Int16]([0, 0, e, 0, e, e, 0, e]))
-        quadIndices = Buffer(context: context, target: GLenum(GL_ELEMENT_ARRAY_BUFFER), data: [UInt32]([0, 1, 2, 0, 2, 3]))
-        imageQuadIndices = Buffer(context: context, target: GLenum(GL_ELEMENT_ARRAY_BUFFER), data: [UInt32]([0, 1, 3, 1, 2, 3]))
+        tileQuad = VertexBuffer(context: context, data: [Int16]([0, 0, e, 0, e, e, 0, e]))
+        quadIndices = IndexBuffer(context: context, indices: [0, 1, 2, 0, 2, 3])
+        imageQuadIndices = IndexBuffer(context: context, indices: [0, 1, 3, 1, 2, 3])
         // Core profile needs a bound vertex array; attributes are pointed per draw.
         vertexArray = VertexArray(context: context, attributes: [], indices: nil)
         dashAtlas = DashAtlas()
@@ -89,7 +88,7 @@ public final class MapRenderer {
         var painter = Painter(renderer: self, frame: frame, framebuffer: fb)
         var pacer = frame.deadline.map { DeadlinePacer(deadline: $0) }
         for layer in layers {
-            try pacer?.beforeLayer { context.gl.Finish() }
+            try pacer?.beforeLayer { context.finish() }
             try painter.draw(layer)
         }
         evictUnused()

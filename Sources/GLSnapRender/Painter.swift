@@ -1,4 +1,3 @@
-import CMesa
 import Foundation
 import GLSnapGL
 import GLSnapLayout
@@ -13,7 +12,6 @@ struct Painter {
     /// opacity is drawn.
     var framebuffer: DrawTarget
     var context: GLContext { renderer.context }
-    var gl: GLFunctions { renderer.context.gl }
     /// The tiles whose masks the stencil buffer holds, with their stencil ids.
     private var maskedTiles: [CoveredTile: Int32] = [:]
     private var maskedSource: String?
@@ -75,15 +73,13 @@ struct Painter {
         }
         try drawDirect(item)
         main.bind()
-        let program = try renderer.programs.program(.layerComposite)
-        context.use(program)
+        let composite = try renderer.programs.program(LayerCompositeProgram.self)
+        context.use(composite.program)
         context.bind(target.texture, unit: 0)
-        gl.Uniform1i(program.location("u_image"), 0)
-        gl.Uniform1f(program.location("u_opacity"), Float(opacity))
-        context.apply(DrawModes(color: .alphaBlended))
-        bindStream(renderer.screenQuad, location: ProgramSet.location("a_pos", in: .layerComposite), components: 2, type: GLenum(GL_FLOAT))
-        gl.BindBuffer(GLenum(GL_ELEMENT_ARRAY_BUFFER), renderer.quadIndices.id)
-        gl.DrawElements(GLenum(GL_TRIANGLES), 6, GLenum(GL_UNSIGNED_INT), nil)
+        composite.uniforms.image.set(unit: 0)
+        composite.uniforms.opacity.set(Float(opacity))
+        bindStream(renderer.screenQuad, location: ProgramSet.location("a_pos", in: .layerComposite), components: 2, type: .float)
+        composite.program.draw(indices: renderer.quadIndices, modes: DrawModes(color: .alphaBlended))
     }
 
     private mutating func drawDirect(_ item: FrameLayer) throws {
@@ -122,18 +118,17 @@ struct Painter {
         framebuffer.clearStencil()
         maskedTiles = [:]
         maskedSource = item.source
-        let program = try renderer.programs.program(.clippingMask)
-        context.use(program)
-        bindStream(renderer.tileQuad, location: 0, components: 2, type: GLenum(GL_SHORT))
-        gl.BindBuffer(GLenum(GL_ELEMENT_ARRAY_BUFFER), renderer.quadIndices.id)
+        let mask = try renderer.programs.program(ClippingMaskProgram.self)
+        context.use(mask.program)
+        bindStream(renderer.tileQuad, location: 0, components: 2, type: .int16)
         for (i, t) in tiles.enumerated() where maskedTiles[t] == nil {
             let id = Int32(i + 1)
             guard id < 256 else { break }
             maskedTiles[t] = id
-            context.apply(DrawModes(stencil: StencilMode(function: GLenum(GL_ALWAYS), reference: id, writeMask: 0xFF,
-                                                         pass: GLenum(GL_REPLACE)), color: .disabled))
-            setMatrix(program, frame.pieceMatrix(caches.tileMatrix(t, frame.transform)))
-            gl.DrawElements(GLenum(GL_TRIANGLES), 6, GLenum(GL_UNSIGNED_INT), nil)
+            mask.uniforms.matrix.set(frame.pieceMatrix(caches.tileMatrix(t, frame.transform)))
+            mask.program.draw(indices: renderer.quadIndices,
+                              modes: DrawModes(stencil: StencilMode(function: .always, reference: id, writeMask: 0xFF, pass: .replace),
+                                               color: .disabled))
         }
     }
 
@@ -152,10 +147,8 @@ struct Painter {
 
     // MARK: - Attribute and uniform helpers
 
-    func bindStream(_ buffer: Buffer, location: UInt32, components: Int, type: GLenum) {
-        gl.BindBuffer(GLenum(GL_ARRAY_BUFFER), buffer.id)
-        gl.EnableVertexAttribArray(location)
-        gl.VertexAttribPointer(location, GLint(components), type, GLboolean(0), 0, nil)
+    func bindStream(_ buffer: VertexBuffer, location: UInt32, components: Int, type: AttributeType) {
+        context.setAttribute(VertexAttribute(location: location, components: components, type: type), buffer)
     }
 
     /// Points every attribute of `shader` at the geometry's streams, its per-vertex paint buffers,
@@ -164,22 +157,13 @@ struct Painter {
         for (i, name) in shader.attributes.enumerated() {
             let loc = UInt32(i)
             if let s = geometry.streams[name] {
-                gl.BindBuffer(GLenum(GL_ARRAY_BUFFER), s.buffer.id)
-                gl.EnableVertexAttribArray(loc)
-                gl.VertexAttribPointer(loc, GLint(s.components), s.type, GLboolean(s.normalized ? 1 : 0), 0, nil)
+                context.setAttribute(VertexAttribute(location: loc, components: s.components, type: s.type, normalized: s.normalized), s.buffer)
             } else if paint[name] == nil, let b = geometry.paint[name] {
-                gl.BindBuffer(GLenum(GL_ARRAY_BUFFER), b.buffer.id)
-                gl.EnableVertexAttribArray(loc)
-                gl.VertexAttribPointer(loc, GLint(b.key.components), GLenum(GL_FLOAT), GLboolean(0), 0, nil)
+                context.setAttribute(VertexAttribute(location: loc, components: b.key.components, type: .float), b.buffer)
+            } else if case .constant(let v)? = paint[name] {
+                context.setAttribute(loc, constant: v)
             } else {
-                gl.DisableVertexAttribArray(loc)
-                if case .constant(let v)? = paint[name] {
-                    switch v.count {
-                    case 4: gl.VertexAttrib4f(loc, v[0], v[1], v[2], v[3])
-                    case 2: gl.VertexAttrib2f(loc, v[0], v[1])
-                    default: gl.VertexAttrib1f(loc, v.first ?? 0)
-                    }
-                }
+                context.disableAttribute(loc)
             }
         }
     }
@@ -203,14 +187,10 @@ struct Painter {
                                stateGeneration: v.isStateConstant ? 0 : frame.featureStates.generation)
             if geometry.paint[a.attribute]?.key == key { continue }
             if case .perVertex(let values) = PaintBinder.bind(a, layer: layer, geometry: box.geometry, zoom: z, states: states) {
-                geometry.paint[a.attribute] = (key, Buffer(context: context, target: GLenum(GL_ARRAY_BUFFER), data: values))
+                geometry.paint[a.attribute] = (key, VertexBuffer(context: context, data: values))
             }
         }
         return result
-    }
-
-    func setMatrix(_ program: Program, _ m: [Float], name: String = "u_matrix") {
-        m.withUnsafeBufferPointer { gl.UniformMatrix4fv(program.location(name), 1, GLboolean(0), $0.baseAddress) }
     }
 
     /// The tile matrix moved by a `*-translate` property (pixels), rotated with the map unless the

@@ -1,23 +1,38 @@
-import CMesa
 import Foundation
 import GLSnapGL
 import GLSnapLayout
 import GLSnapStyle
 
+/// The uniforms of the programs that sample the pattern atlas.
+protocol PatternAtlasUniforms {
+    var image: UniformSampler { get }
+    var texsize: UniformVec2 { get }
+}
+
+/// The uniforms of the programs that place a pattern in a tile's pixel space.
+protocol PatternTileUniforms {
+    var pixelCoordUpper: UniformVec2 { get }
+    var pixelCoordLower: UniformVec2 { get }
+    var tileUnitsToPixels: UniformFloat { get }
+}
+
+extension FillPatternProgram.Uniforms: PatternAtlasUniforms, PatternTileUniforms {}
+extension BackgroundPatternProgram.Uniforms: PatternAtlasUniforms, PatternTileUniforms {}
+extension FillExtrusionPatternProgram.Uniforms: PatternAtlasUniforms, PatternTileUniforms {}
+extension LinePatternProgram.Uniforms: PatternAtlasUniforms {}
+
 extension Painter {
     /// The integer zoom patterns are sized and chosen at (MapLibre's `tileZoom`).
     var patternZoom: Double { max(0, zoom.rounded(.down)) }
 
-    /// Binds the pattern atlas to texture unit 0 for `program` (`u_image`, `u_texsize`), linear
+    /// Binds the pattern atlas to texture unit 0 for a program's uniforms `u` (`u_image`, `u_texsize`), linear
     /// filtered as MapLibre samples patterns. False when the frame has no pattern atlas.
-    func bindPatternAtlas(_ program: Program) -> Bool {
+    func bindPatternAtlas(_ u: some PatternAtlasUniforms) -> Bool {
         guard let patterns = frame.patterns else { return false }
         let texture = renderer.symbolTextures.texture(for: patterns.atlas, context: context)
-        context.bind(texture, unit: 0)
-        gl.TexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MIN_FILTER), GL_LINEAR)
-        gl.TexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MAG_FILTER), GL_LINEAR)
-        gl.Uniform1i(program.location("u_image"), 0)
-        gl.Uniform2f(program.location("u_texsize"), Float(texture.width), Float(texture.height))
+        context.bind(texture, unit: 0, sampler: .linear)
+        u.image.set(unit: 0)
+        u.texsize.set(Float(texture.width), Float(texture.height))
         return true
     }
 
@@ -56,16 +71,16 @@ extension Painter {
                 ratios[v] = r
             }
         }
-        g.paint["a_pattern"] = (key, Buffer(context: context, target: GLenum(GL_ARRAY_BUFFER), data: corners))
+        g.paint["a_pattern"] = (key, VertexBuffer(context: context, data: corners))
         var ratioKey = key
         ratioKey.components = 1
-        g.paint["a_pixel_ratio"] = (ratioKey, Buffer(context: context, target: GLenum(GL_ARRAY_BUFFER), data: ratios))
+        g.paint["a_pixel_ratio"] = (ratioKey, VertexBuffer(context: context, data: ratios))
         return [:]
     }
 
     /// Where a tile lies in the pattern's pixel space at the integer zoom: `u_pixel_coord_upper`,
     /// `u_pixel_coord_lower` and `u_tile_units_to_pixels`.
-    func setPatternTileUniforms(_ program: Program, tile: CoveredTile) {
+    func setPatternTileUniforms(_ u: some PatternTileUniforms, tile: CoveredTile) {
         let z = Double(tile.id.z)
         // Pixels per tile at the integer zoom (a tile of zoom z spans 512 · 2^(zoom − z) pixels).
         let tileSize = Transform.tileSize * exp2(patternZoom - z)
@@ -73,8 +88,8 @@ extension Painter {
         let pixelY = tileSize * Double(tile.id.y)
         let split = 65536.0
         let upperX = (pixelX / split).rounded(.down), upperY = (pixelY / split).rounded(.down)
-        gl.Uniform2f(program.location("u_pixel_coord_upper"), Float(upperX), Float(upperY))
-        gl.Uniform2f(program.location("u_pixel_coord_lower"), Float(pixelX - upperX * split), Float(pixelY - upperY * split))
-        gl.Uniform1f(program.location("u_tile_units_to_pixels"), Float(tileSize / Double(TileExtent.extent)))
+        u.pixelCoordUpper.set(Float(upperX), Float(upperY))
+        u.pixelCoordLower.set(Float(pixelX - upperX * split), Float(pixelY - upperY * split))
+        u.tileUnitsToPixels.set(Float(tileSize / Double(TileExtent.extent)))
     }
 }

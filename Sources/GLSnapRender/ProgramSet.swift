@@ -1,9 +1,18 @@
 import GLSnapGL
 
+/// A program with its typed uniforms (Generated/Programs.swift has one per shader: `LineProgram`).
+protocol ShaderProgram {
+    static var shader: ShaderID { get }
+    var program: Program { get }
+    /// Looks the uniforms' locations up, once.
+    init(_ program: Program)
+}
+
 /// The compiled programs of one context, built on first use.
 public final class ProgramSet {
     private let context: GLContext
     private var programs: [Key: Program] = [:]
+    private var typed: [Key: any ShaderProgram] = [:]
 
     private struct Key: Hashable {
         var id: ShaderID
@@ -23,6 +32,15 @@ public final class ProgramSet {
                             fragment: header + id.fragmentSource,
                             attributes: id.attributes)
         programs[key] = p
+        return p
+    }
+
+    /// The program `P` (variant `define`, as for `program(_:define:)`) with its uniforms.
+    func program<P: ShaderProgram>(_ type: P.Type, define: String? = nil) throws -> P {
+        let key = Key(id: P.shader, define: define)
+        if let p = typed[key] as? P { return p }
+        let p = P(try program(P.shader, define: define))
+        typed[key] = p
         return p
     }
 

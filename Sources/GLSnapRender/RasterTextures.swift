@@ -1,15 +1,14 @@
-import CMesa
 import GLSnapGL
 
 /// GPU textures of `RasterBox`es for one context, cached by the box's identity (so tiles shared by
 /// several snapshots upload once) and freed when unused for a few frames.
 final class RasterTextures {
-    private var entries: [ObjectIdentifier: (box: RasterBox, texture: Texture, quad: Buffer?, mipmapped: Bool, lastUsed: Int)] = [:]
+    private var entries: [ObjectIdentifier: (box: RasterBox, texture: Texture, quad: VertexBuffer?, mipmapped: Bool, lastUsed: Int)] = [:]
     private let keepFrames = 8
 
     /// The texture of `box`, uploaded on first use; its quad buffer when it has corners; whether it
     /// has mipmaps (color tiles whose sides are powers of two, as in MapLibre).
-    func texture(for box: RasterBox, context: GLContext, frame: Int) -> (texture: Texture, quad: Buffer?, mipmapped: Bool) {
+    func texture(for box: RasterBox, context: GLContext, frame: Int) -> (texture: Texture, quad: VertexBuffer?, mipmapped: Bool) {
         let key = ObjectIdentifier(box)
         if var e = entries[key] {
             e.lastUsed = frame
@@ -17,14 +16,14 @@ final class RasterTextures {
             return (e.texture, e.quad, e.mipmapped)
         }
         let t = Texture(context: context, width: box.image.width, height: box.image.height,
-                        pixels: box.image.pixels, linear: true)
+                        pixels: box.image.pixels, sampler: .linear)
         let w = box.image.width, h = box.image.height
         let mipmapped = box.kind == .color && box.corners == nil && w & (w - 1) == 0 && h & (h - 1) == 0
         if mipmapped {
             // MapLibre samples raster tiles through mipmaps when they are drawn smaller than their size.
-            context.gl.GenerateMipmap(GLenum(GL_TEXTURE_2D))
+            t.generateMipmaps()
         }
-        let quad = box.corners.map { Buffer(context: context, target: GLenum(GL_ARRAY_BUFFER), data: $0) }
+        let quad = box.corners.map { VertexBuffer(context: context, data: $0) }
         entries[key] = (box, t, quad, mipmapped, frame)
         return (t, quad, mipmapped)
     }

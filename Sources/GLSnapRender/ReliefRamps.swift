@@ -1,4 +1,3 @@
-import CMesa
 import GLSnapGL
 import GLSnapStyle
 
@@ -61,8 +60,8 @@ final class ReliefRamps {
         let n = ramp.elevations.count
         let packed = ramp.elevations.flatMap { ReliefRamp.pack($0, unpack: unpack) }
         let colors = ramp.colors.flatMap { c in [c.r, c.g, c.b, c.a].map { UInt8(max(0, min(255, ($0 * 255).rounded()))) } }
-        let e = Texture(context: context, width: n, height: 1, pixels: packed, linear: false)
-        let c = Texture(context: context, width: n, height: 1, pixels: colors, linear: true)
+        let e = Texture(context: context, width: n, height: 1, pixels: packed, sampler: .nearest)
+        let c = Texture(context: context, width: n, height: 1, pixels: colors, sampler: .linear)
         ramps[key] = (generation, e, c, n)
         return (e, c, n)
     }

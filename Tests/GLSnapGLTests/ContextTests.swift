@@ -1,5 +1,4 @@
 import XCTest
-import CMesa
 @testable import GLSnapGL
 
 final class ContextTests: XCTestCase {
@@ -21,11 +20,7 @@ final class ContextTests: XCTestCase {
         fb.bind()
         fb.clear(r: 0, g: 0, b: 1, a: 1)
         // Paint the top half (GL's upper rows) green with a scissored clear.
-        ctx.gl.Enable(GLenum(GL_SCISSOR_TEST))
-        ctx.gl.Scissor(0, 2, 4, 2)
-        ctx.gl.ClearColor(0, 1, 0, 1)
-        ctx.gl.Clear(GLbitfield(GL_COLOR_BUFFER_BIT))
-        ctx.gl.Disable(GLenum(GL_SCISSOR_TEST))
+        ctx.clearColor(x: 0, y: 2, width: 4, height: 2, r: 0, g: 1, b: 0, a: 1)
         var out = [UInt8](repeating: 0, count: 4 * 4 * 4)
         try out.withUnsafeMutableBytes { try fb.read(intoStraightRGBA: $0) }
         XCTAssertEqual(Array(out[0..<4]), [0, 255, 0, 255], "first row is the top of the image")

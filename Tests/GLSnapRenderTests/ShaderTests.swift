@@ -33,6 +33,54 @@ final class ShaderTests: XCTestCase {
         }
     }
 
+    /// Generated/Programs.swift (the typed uniforms) must be what tools/gen-shaders.py writes.
+    func testGeneratedProgramsAreCurrent() throws {
+        let root = shadersDir.deletingLastPathComponent()
+        let python = ["/usr/bin/python3", "/usr/local/bin/python3"].first { FileManager.default.isExecutableFile(atPath: $0) }
+        guard let python else { throw XCTSkip("python3 is not installed") }
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("gen-shaders-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: python)
+        p.arguments = [root.appendingPathComponent("tools/gen-shaders.py").path,
+                       dir.appendingPathComponent("Shaders.swift").path, dir.appendingPathComponent("Programs.swift").path]
+        try p.run()
+        p.waitUntilExit()
+        XCTAssertEqual(p.terminationStatus, 0)
+        let fresh = try String(contentsOf: dir.appendingPathComponent("Programs.swift"), encoding: .utf8)
+        let committed = try String(contentsOf: root.appendingPathComponent("Sources/GLSnapRender/Generated/Programs.swift"), encoding: .utf8)
+        XCTAssertEqual(fresh, committed, "Sources/GLSnapRender/Generated/Programs.swift is stale: run tools/gen-shaders.py")
+    }
+
+    /// The variants the renderer compiles (`ProgramSet.program(_:define:)`).
+    static let variants: [ShaderID: [String]] = [.line: ["LINE_DASHED"]]
+
+    /// Every uniform GL reports active in a program (or a variant) is one the generated
+    /// `Uniforms` declares, with the same type and length, and every declared one is used by
+    /// some variant: a uniform the generator missed, or a declaration no shader reads, fails here
+    /// instead of becoming a location of -1 that GL silently ignores.
+    func testGeneratedUniformsAreTheActiveUniforms() throws {
+        let ctx = try GLContext(backend: .osmesa)
+        let set = ProgramSet(context: ctx)
+        for id in ShaderID.allCases {
+            let declared = Dictionary(uniqueKeysWithValues: id.uniforms.map { ($0.name, ($0.type, $0.count)) })
+            var used: Set<String> = []
+            for define in [nil] + (ShaderTests.variants[id] ?? []) {
+                let name = id.rawValue + (define.map { " (\($0))" } ?? "")
+                for u in try set.program(id, define: define).activeUniforms {
+                    used.insert(u.name)
+                    guard let d = declared[u.name] else {
+                        XCTFail("\(name): \(u.name) is active but not in the generated uniforms")
+                        continue
+                    }
+                    XCTAssertEqual(d.0, u.type, "\(name): \(u.name)")
+                    XCTAssertEqual(d.1, u.count, "\(name): \(u.name)")
+                }
+            }
+            XCTAssertEqual(Set(declared.keys).subtracting(used), [], "\(id.rawValue): declared but read by no variant")
+        }
+    }
+
     func testEveryProgramCompilesAndLinksOnOSMesa() throws {
         let ctx = try GLContext(backend: .osmesa)
         let set = ProgramSet(context: ctx)
