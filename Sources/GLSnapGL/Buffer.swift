@@ -22,9 +22,11 @@ private func makeBuffer<T>(_ context: GLContext, _ target: GLenum, _ data: [T]) 
 /// Per-vertex data on the GPU (positions, paint values), filled once.
 public final class VertexBuffer {
     let id: GLuint
+    /// The size of the data uploaded.
     public let byteCount: Int
     private let context: GLContext
 
+    /// Uploads `data` (plain values: floats, shorts, bytes) as it lies in memory.
     public init<T>(context: GLContext, data: [T]) {
         self.context = context
         byteCount = data.count * MemoryLayout<T>.stride
@@ -44,6 +46,7 @@ public final class IndexBuffer {
     public let count: Int
     private let context: GLContext
 
+    /// Uploads `indices` (each below the vertex count of the attributes it is drawn with).
     public init(context: GLContext, indices: [UInt32]) {
         self.context = context
         count = indices.count
@@ -129,6 +132,7 @@ public final class VertexArray {
     private let buffers: [VertexBuffer]
     private let indices: IndexBuffer?
 
+    /// Records `attributes` (none: a vertex array whose attributes are set per draw) and `indices`.
     public init(context: GLContext, attributes: [(VertexBuffer, VertexAttribute)], indices: IndexBuffer?) {
         self.context = context
         let gl = context.gl

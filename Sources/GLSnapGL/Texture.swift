@@ -65,6 +65,7 @@ public final class Texture {
     let id: GLuint
     public let width: Int
     public let height: Int
+    /// How texels are stored (a render target's: what it was made with).
     public let format: PixelFormat
     /// How it is sampled now; `GLContext.bind(_:unit:sampler:)` changes it.
     public internal(set) var sampler: SamplerState
