@@ -124,7 +124,7 @@ public final class Snapshotter: @unchecked Sendable {
 
     deinit { close() }
 
-    /// The caches' budgets from `limits` (entries over a lowered budget go at the next insert).
+    /// The caches' budgets from `limits` (entries over a lowered budget go at once).
     private func setCacheBudgets(_ limits: Limits) {
         tileCache.budget = limits.tileCacheBytes
         geometryCache.budget = limits.geometryCacheBytes

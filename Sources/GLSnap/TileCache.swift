@@ -10,10 +10,14 @@ final class LRUCache<Key: Hashable, Value>: @unchecked Sendable {
     private var entries: [Key: (value: Value, tick: Int, cost: Int)] = [:]
     private var tick = 0
     private var total = 0
-    /// Bytes the entries may hold (`Snapshotter.options` sets it; a lower one applies at the next insert).
+    /// Bytes the entries may hold (`Snapshotter.options` sets it; a lower one evicts at once).
     var budget: Int {
         get { lock.lock(); defer { lock.unlock() }; return _budget }
-        set { lock.lock(); _budget = newValue; lock.unlock() }
+        set {
+            lock.lock(); defer { lock.unlock() }
+            _budget = newValue
+            if total > _budget { evict() }
+        }
     }
     private var _budget: Int
     private let cost: (Value) -> Int
