@@ -1,10 +1,15 @@
 /// Where the camera looks. Unset values fall back to the style's own `center`, `zoom`, `bearing`,
-/// `pitch` and `roll`, then to 0 (the field of view to GL JS's 36.87 degrees). When `bounds` is
-/// set, center and zoom are computed to fit it (inside `padding`) and any `center`/`zoom` given
-/// are ignored; otherwise `padding` is the map's padding, as GL JS's `setPadding`: the center
-/// and the vanishing point move into the middle of the area the insets leave.
+/// `pitch` and `roll`, then to 0 (the field of view to GL JS's 36.87 degrees). A camera gives
+/// either `center` and `zoom` or `bounds`: with `bounds`, the center and zoom are those of
+/// `Snapshotter.camera(for: bounds, padding: padding, bearing:, pitch:)` (the bounds fitted inside
+/// `padding`), and a camera with `bounds` and a `center` or `zoom` is refused
+/// (`GLSnapError.invalidOptions` naming both). Without `bounds`, `padding` is the map's padding,
+/// as GL JS's `setPadding`: the center and the vanishing point move into the middle of the area
+/// the insets leave.
 public struct CameraOptions: Equatable, Sendable {
+    /// The coordinate in the middle of the view (nil: the style's `center`, else 0, 0).
     public var center: Coordinate?
+    /// The zoom, within -2...24 (nil: the style's `zoom`, else 0).
     public var zoom: Double?
     /// Degrees clockwise from north.
     public var bearing: Double?
@@ -15,9 +20,12 @@ public struct CameraOptions: Equatable, Sendable {
     /// The vertical field of view in degrees, above 0 and below 180 (GL JS's
     /// `setVerticalFieldOfView`; nil: 36.87).
     public var fieldOfView: Double?
+    /// Bounds to fit in place of `center` and `zoom` (nil, the default: none); see the type's note.
     public var bounds: CoordinateBounds?
+    /// Insets in points (default none): where the bounds are fitted, else the map's padding.
     public var padding: EdgeInsets
 
+    /// A camera with the given values (each nil by default: the style's, see the type's note).
     public init(center: Coordinate? = nil, zoom: Double? = nil, bearing: Double? = nil, pitch: Double? = nil,
                 bounds: CoordinateBounds? = nil, padding: EdgeInsets = EdgeInsets(),
                 roll: Double? = nil, fieldOfView: Double? = nil) {

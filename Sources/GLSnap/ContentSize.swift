@@ -4,20 +4,21 @@ import GLSnapLayout
 
 /// Sizing a snapshot to its content, as a scroll view's intrinsic content size.
 public enum ContentSize {
-    /// The size in points that holds `bounds` at `zoom` with `padding` around it, and the camera
-    /// (center and zoom) that draws it so.
+    /// The size in points that holds `bounds` at `zoom` with `padding` around it, turned by
+    /// `bearing` (default 0), and the camera (center, zoom and bearing) that draws it so: the box
+    /// and center of `Transform.fitting` (`FittedBox`), at a given zoom instead of a given size.
+    /// A bound that is not finite gives a size that is not either (which `pixelSize` refuses).
     public static func fitting(_ bounds: CoordinateBounds, zoom: Double, padding: EdgeInsets = EdgeInsets(), bearing: Double = 0) -> (size: Size, camera: CameraOptions) {
-        let world = Transform.tileSize * exp2(zoom)
-        let x0 = Mercator.x(lon: bounds.southwest.longitude) * world, x1 = Mercator.x(lon: bounds.northeast.longitude) * world
-        let y0 = Mercator.y(lat: bounds.northeast.latitude) * world, y1 = Mercator.y(lat: bounds.southwest.latitude) * world
-        let width = abs(x1 - x0) + padding.left + padding.right
-        let height = abs(y1 - y0) + padding.top + padding.bottom
-        // The bounds' center moved by the padding difference, so the padding lands where asked.
-        let cx = (x0 + x1) / 2 + (padding.right - padding.left) / 2
-        let cy = (y0 + y1) / 2 + (padding.bottom - padding.top) / 2
-        let center = Coordinate(latitude: Mercator.lat(y: cy / world), longitude: Mercator.lon(x: cx / world))
+        guard let box = FittedBox(bounds: (bounds.southwest.longitude, bounds.southwest.latitude,
+                                           bounds.northeast.longitude, bounds.northeast.latitude), bearing: bearing) else {
+            return (Size(width: .nan, height: .nan), CameraOptions(zoom: zoom, bearing: bearing))
+        }
+        let scale = exp2(zoom)
+        let width = box.width * scale + padding.left + padding.right
+        let height = box.height * scale + padding.top + padding.bottom
+        let c = box.center(padding: (padding.top, padding.left, padding.bottom, padding.right), zoom: zoom)
         return (Size(width: max(1, width.rounded(.up)), height: max(1, height.rounded(.up))),
-                CameraOptions(center: center, zoom: zoom, bearing: bearing))
+                CameraOptions(center: Coordinate(latitude: c.lat, longitude: c.lon), zoom: zoom, bearing: bearing))
     }
 
     /// The zoom at which one point covers `metersPerPoint` on the ground at `latitude`.

@@ -19,8 +19,11 @@ public struct Limits: Sendable {
     /// Byte budgets of the caches shared by a snapshotter's snapshots (estimated sizes): decoded
     /// vector tiles, tessellated tile layers, decoded raster tiles, laid-out symbols of tile layers.
     public var tileCacheBytes: Int = 256 << 20
+    /// See `tileCacheBytes` (default 384 MiB).
     public var geometryCacheBytes: Int = 384 << 20
+    /// See `tileCacheBytes` (default 256 MiB).
     public var rasterCacheBytes: Int = 256 << 20
+    /// See `tileCacheBytes` (default 128 MiB).
     public var symbolCacheBytes: Int = 128 << 20
     /// Largest style file in bytes.
     public var maxStyleBytes: Int = 32 << 20
@@ -66,6 +69,8 @@ public struct Limits: Sendable {
     /// over a city (20 × 24 tiles for the Chicago fixture) are placed in one.
     public var tilePlacementBlock: Int = 32768
 
+    /// The default limits (each as its declaration gives).
     public init() {}
+    /// The default limits.
     public static let `default` = Limits()
 }

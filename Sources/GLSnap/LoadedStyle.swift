@@ -44,6 +44,12 @@ final class LoadedStyle: @unchecked Sendable {
     /// The style's `light`, compiled once (`Style.lightProperties()`).
     let lightProperties: [String: PropertyValue]
 
+    /// Generations of styles, sources and layers: process-wide on purpose. A generation keys a
+    /// snapshotter's caches and its workers' GPU buffers, and a `StyleVariant` (public, Sendable)
+    /// made by one snapshotter may be drawn by another (`snapshot(camera:variant:)`), whose caches
+    /// hold its own styles: numbers unique in the process can never meet another style's entries
+    /// (SnapshotterHubTests.testAVariantDrawnByAnotherSnapshotterIsItsOwn). The cost is one lock
+    /// per style load or edit, none per frame.
     static let counter = Counter()
 
     /// `reuse` (a runtime edit of `reuse.previous`): sources not changed stay open with their

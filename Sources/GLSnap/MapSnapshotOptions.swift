@@ -1,17 +1,16 @@
-import GLSnapGL
 
-/// What a snapshot is: its size in points, its pixel ratio, and the GL backend to draw with.
+/// What a snapshot is: its size in points, its pixel ratio, its limits and what broken input
+/// does. Every field may change between snapshots (`Snapshotter.options`); what a snapshotter
+/// reads once, at init (the GL backend, the workers), is its `Snapshotter.Configuration`.
 /// The image is floor(width × pixelRatio) × floor(height × pixelRatio) pixels.
 public struct MapSnapshotOptions: Sendable {
+    /// The image size in points.
     public var size: Size
-    /// 1, 2, 3 or fractional (e.g. 1.5).
+    /// Pixels per point: 1 (default), 2, 3 or fractional (e.g. 1.5), within `limits.pixelRatio`.
     public var pixelRatio: Double
-    /// The GL backend: `.osmesa` (default) needs no display and no EGL.
-    public var backend: Backend
+    /// Size, memory and time limits (default `Limits.default`); the cache budgets apply to the
+    /// snapshotter's shared caches from the next snapshot on.
     public var limits: Limits
-    /// Render workers, each a thread with its own GL context; `snapshot` calls from several threads
-    /// run on different workers at once (default 1).
-    public var workers: Int
     /// What a broken source or tile does: `.fail` (default) makes the snapshot throw, naming the
     /// source and tile; `.skip` draws the map without it and lists the problem in
     /// `Snapshot.warnings`, as MapLibre Native does.
@@ -29,30 +28,16 @@ public struct MapSnapshotOptions: Sendable {
     /// `Snapshot.warnings` of the style; `.fail` refuses the style (`setStyle` throws, listing
     /// every problem), as `glsnap render --strict` does.
     public var styleErrors: SourceErrorPolicy = .skip
-    /// An SQLite file that keeps HTTP(S) responses between runs (see `HTTPOptions.diskCachePath`);
-    /// nil (default) keeps them in memory. Read once, at init: the snapshotter's `httpClient`
-    /// is then one of its own with this disk cache. Problems with the file (a corrupt cache is
-    /// started anew) are listed in `Snapshot.warnings`.
-    public var httpCachePath: String?
     /// Whether labels of different sources hide each other (default true, as in MapLibre); when
     /// false, a label collides only with labels of its own source.
     public var crossSourceCollisions: Bool
-    /// Mesa's software rasterizer: its threads and how many copies of Mesa the workers spread over
-    /// (see `SoftwareRasterizer`). nil (default): `SoftwareRasterizer.automatic` for `workers` on
-    /// this machine's cores, a copy per worker. Read once, at init.
-    public var rasterizer: SoftwareRasterizer?
-    /// Draw on the thread that asks for the snapshot instead of handing the frame to the worker's
-    /// render thread and waiting. Faster when at most `workers` threads call `snapshot` (a fixed
-    /// pool of your own, as `glsnap bench` has): no hand-offs, about 5% more snapshots per second
-    /// on 2 cores. With many calling threads, leave it off (default): Mesa's memory would
-    /// spread over every thread's malloc arena (see `RenderWorker`). A GL context of the caller's
-    /// own on that thread is not current afterwards. Read once, at init.
-    public var drawOnCallingThread = false
 
-    public init(size: Size, pixelRatio: Double = 1, backend: Backend = .osmesa, limits: Limits = .default, workers: Int = 1,
-                sourceErrors: SourceErrorPolicy = .fail, httpCachePath: String? = nil, crossSourceCollisions: Bool = true) {
-        self.size = size; self.pixelRatio = pixelRatio; self.backend = backend; self.limits = limits
-        self.workers = max(1, workers); self.sourceErrors = sourceErrors; self.httpCachePath = httpCachePath
+    /// Options of `size` points at `pixelRatio` (default 1), with `limits` (default
+    /// `Limits.default`), `sourceErrors` (default `.fail`) and `crossSourceCollisions` (default true).
+    public init(size: Size, pixelRatio: Double = 1, limits: Limits = .default,
+                sourceErrors: SourceErrorPolicy = .fail, crossSourceCollisions: Bool = true) {
+        self.size = size; self.pixelRatio = pixelRatio; self.limits = limits
+        self.sourceErrors = sourceErrors
         self.crossSourceCollisions = crossSourceCollisions
     }
 
@@ -84,6 +69,8 @@ public struct MapSnapshotOptions: Sendable {
 
 /// See `MapSnapshotOptions.sourceErrors`.
 public enum SourceErrorPolicy: Sendable {
+    /// The snapshot (or `setStyle`) throws, naming the problem.
     case fail
+    /// The problem is drawn around and listed in `Snapshot.warnings`.
     case skip
 }

@@ -18,7 +18,9 @@ import GLSnapRender
 /// block only when it lies wholly inside the block, so one crossing a block edge is dropped by
 /// both blocks, never cut or doubled.
 public final class PyramidRenderer {
+    /// Draws the metatiles (its style, options and caches).
     public let snapshotter: Snapshotter
+    /// The tiles to render.
     public let pyramid: TilePyramid
     /// Turns a tile image into the archive's bytes (PNG, JPEG or WebP).
     public let encode: (RGBAImage) throws -> [UInt8]
@@ -27,6 +29,7 @@ public final class PyramidRenderer {
     private var seen = Set<String>()
     private var current: (region: TileRange, pieces: ImagePieces)?
 
+    /// A renderer of `pyramid`'s tiles with `snapshotter`, each tile encoded by `encode`.
     public init(snapshotter: Snapshotter, pyramid: TilePyramid, encode: @escaping (RGBAImage) throws -> [UInt8]) {
         self.snapshotter = snapshotter; self.pyramid = pyramid; self.encode = encode
     }

@@ -7,6 +7,7 @@ public struct QueryOptions: Sendable {
     /// A style-spec filter the features must also pass (nil: none), evaluated at the tile's zoom.
     public var filter: JSON?
 
+    /// Options of the given layers (default all) and filter (default none).
     public init(layers: [String]? = nil, filter: JSON? = nil) {
         self.layers = layers; self.filter = filter
     }
@@ -21,9 +22,11 @@ public struct QueriedFeature: Sendable, Equatable {
     /// A GeoJSON geometry object (`Point`, `MultiPoint`, `LineString`, `MultiLineString`,
     /// `Polygon`, `MultiPolygon`), coordinates as [longitude, latitude].
     public var geometry: JSON
+    /// The feature's properties, as the tile has them.
     public var properties: [String: JSON]
     /// The style layer that drew it; nil from `querySourceFeatures`.
     public var layer: String?
+    /// The style source the feature came from.
     public var source: String
     /// The source layer of vector sources; nil for GeoJSON.
     public var sourceLayer: String?
@@ -50,7 +53,10 @@ public struct QueriedFeature: Sendable, Equatable {
 /// A query that cannot be answered: a layer the style lacks, a filter that does not parse, a
 /// query geometry that is not finite.
 public struct QueryError: Error, CustomStringConvertible, Equatable {
+    /// What was wrong, in words.
     public let message: String
+    /// The error saying `message`.
     public init(_ message: String) { self.message = message }
+    /// "feature query: " and the message.
     public var description: String { "feature query: \(message)" }
 }

@@ -6,7 +6,7 @@ import CSystem
 /// One GL context (inside its `MapRenderer`), used by one snapshot at a time. The context is made
 /// current for a job and released after it, on one of two threads:
 ///
-/// - the calling thread, with `MapSnapshotOptions.drawOnCallingThread`: a snapshot is laid out,
+/// - the calling thread, with `Snapshotter.Configuration.drawOnCallingThread`: a snapshot is laid out,
 ///   drawn, read back and encoded on one thread, with no hand-off. Measured with `glsnap bench`
 ///   (bright-v9, 512x512 @2x, 2 workers on 2 cores, 120 cameras, 4 runs): 86 snapshots/s against
 ///   81 with render threads. Against render threads that callers swapped between (before

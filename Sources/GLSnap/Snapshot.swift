@@ -5,6 +5,7 @@ import GLSnapLayout
 public struct Snapshot: Sendable {
     /// floor(width × ratio) × floor(height × ratio) pixels, straight alpha.
     public var image: RGBAImage
+    /// Image pixels per point (the options' or the call's).
     public let pixelRatio: Double
     /// Where the time went.
     public internal(set) var timings = SnapshotTimings()
@@ -50,5 +51,6 @@ public struct SnapshotTimings: Sendable {
     public var draw: Double = 0
     /// Waiting for the rasterizer and reading the framebuffer back.
     public var readback: Double = 0
+    /// No time spent.
     public init() {}
 }

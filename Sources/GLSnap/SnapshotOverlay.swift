@@ -4,7 +4,9 @@ import GLSnapImage
 /// What an overlay handler gets after the map is drawn: the image to draw on, in pixels, and the
 /// snapshot's coordinate conversions (in points; multiply by `pixelRatio` for pixels).
 public struct SnapshotOverlay {
+    /// The map as drawn; what the handler leaves here is the snapshot's image.
     public var image: RGBAImage
+    /// Image pixels per point.
     public let pixelRatio: Double
     private let snapshot: Snapshot
 
@@ -14,7 +16,9 @@ public struct SnapshotOverlay {
         self.pixelRatio = snapshot.pixelRatio
     }
 
+    /// Where `coordinate` is drawn, in points (see `Snapshot.point(for:)`).
     public func point(for coordinate: Coordinate) -> Point { snapshot.point(for: coordinate) }
+    /// The coordinate drawn at `point` (in points; see `Snapshot.coordinate(for:)`).
     public func coordinate(for point: Point) -> Coordinate { snapshot.coordinate(for: point) }
 
     /// Blends a straight-alpha color (components 0...1) over pixel (x, y) with coverage `coverage`.

@@ -14,11 +14,16 @@ public struct StyleImage: Sendable {
     /// the text fills ([left, top, right, bottom]) and how the fitted box keeps the content's
     /// aspect ratio. Unusable ranges or boxes are ignored with a warning naming the image.
     public var stretchX: [ClosedRange<Double>] = []
+    /// The rows that stretch (default none; see `stretchX`).
     public var stretchY: [ClosedRange<Double>] = []
+    /// The box the text fills, [left, top, right, bottom] (default nil: the whole image).
     public var content: [Double]?
+    /// How the fitted box keeps the content's aspect ratio across (default nil: stretch).
     public var textFitWidth: TextFit?
+    /// How the fitted box keeps the content's aspect ratio down (default nil: stretch).
     public var textFitHeight: TextFit?
 
+    /// An image of `image`'s pixels at `pixelRatio` (default 1), an SDF when `sdf` (default false).
     public init(image: RGBAImage, pixelRatio: Double = 1, sdf: Bool = false) {
         self.image = image; self.pixelRatio = pixelRatio; self.sdf = sdf
     }

@@ -11,26 +11,22 @@ import GLSnapRender
 ///
 /// Not thread-safe: one caller draws the rectangles of one `ImagePieces` in turn.
 public final class ImagePieces {
+    /// The whole image's size in pixels.
     public let width: Int, height: Int
-    let snapshotter: Snapshotter
-    let options: MapSnapshotOptions
-    let transform: Transform
-    private var builder: FrameBuilder
-    private let style: LoadedStyle
-    private var buffer: [UInt8] = []
+    private var drawing: ImageDrawing
     /// Problems drawn around so far (broken tiles under `SourceErrorPolicy.skip`), each once.
     public private(set) var warnings: [String] = []
     private var reported = 0
 
     init(snapshotter: Snapshotter, style: LoadedStyle, camera: CameraOptions, options: MapSnapshotOptions,
          seams: PlacementSeams) throws {
-        self.snapshotter = snapshotter
-        self.style = style
-        self.options = options
-        (width, height) = try options.pixelSize(streamed: true)
-        transform = try snapshotter.transform(camera, options: options)
-        builder = snapshotter.makeBuilder(style: style, options: options, deadline: nil)
-        builder.placementSeams = seams
+        var options = options
+        // Drawn on demand, so no time limit (it would start now).
+        options.limits.snapshotTimeLimit = nil
+        let checked = try CheckedOptions(options, streamed: true)
+        (width, height) = (checked.width, checked.height)
+        drawing = try ImageDrawing(snapshotter: snapshotter, style: style, camera: camera, checked: checked)
+        drawing.builder.placementSeams = seams
     }
 
     /// Draws `rect` (image pixels, within the image) and returns it as straight RGBA; a rectangle
@@ -38,52 +34,16 @@ public final class ImagePieces {
     public func render(_ rect: PixelRect) throws -> RGBAImage {
         precondition(rect.x >= 0 && rect.y >= 0 && rect.width > 0 && rect.height > 0
                      && rect.x + rect.width <= width && rect.y + rect.height <= height, "rectangle \(rect) outside the image")
-        let side = options.limits.pieceSize
+        let side = drawing.checked.options.limits.pieceSize
+        let grid = PieceGrid(area: rect, pieceSide: side, bandHeight: side)
         var out = RGBAImage(width: rect.width, height: rect.height)
-        var y = rect.y
-        while y < rect.y + rect.height {
-            let rows = min(side, rect.y + rect.height - y)
-            var x = rect.x
-            while x < rect.x + rect.width {
-                let columns = min(side, rect.x + rect.width - x)
-                let piece = PixelRect(x: x, y: y, width: columns, height: rows)
-                try draw(piece)
-                // Copy the piece's rows into the rectangle.
-                let rowBytes = columns * 4
-                out.pixels.withUnsafeMutableBytes { dst in
-                    buffer.withUnsafeBytes { src in
-                        for r in 0..<rows {
-                            dst.baseAddress!.advanced(by: ((y - rect.y + r) * rect.width + (x - rect.x)) * 4)
-                                .copyMemory(from: src.baseAddress!.advanced(by: r * rowBytes), byteCount: rowBytes)
-                        }
-                    }
-                }
-                x += columns
-            }
-            y += rows
+        try out.pixels.withUnsafeMutableBytes { pixels in
+            try drawing.draw(grid, into: Stitcher(grid: grid, image: pixels))
         }
-        let new = builder.warnings.dropFirst(reported)
-        reported = builder.warnings.count
+        let new = drawing.builder.warnings.dropFirst(reported)
+        reported = drawing.builder.warnings.count
         warnings += new
         return out
-    }
-
-    private func draw(_ piece: PixelRect) throws {
-        let frame = try builder.frame(transform: transform, pixelRatio: options.pixelRatio, width: width, height: height, piece: piece)
-        let count = piece.width * piece.height * 4
-        if buffer.count < count { buffer = [UInt8](repeating: 0, count: count) }
-        do {
-            try snapshotter.withWorker { worker in
-                try worker.run { [self] renderer in
-                    try renderer.draw(frame)
-                    try self.buffer.withUnsafeMutableBytes { try renderer.readPixels(into: UnsafeMutableRawBufferPointer(rebasing: $0[0..<count])) }
-                }
-            }
-        } catch let e as GLSnapError {
-            throw e
-        } catch {
-            throw GLSnapError.render("\(error)")
-        }
     }
 }
 

@@ -52,6 +52,7 @@ extension Snapshotter {
         }
     }
 
+    /// Removes the layer `id` from the current style (throws when the style has no such layer).
     public func removeLayer(_ id: String) throws {
         try editStyle { style, _ in try style.removeLayer(id) }
     }

@@ -10,25 +10,44 @@ import GLSnapStyle
 ///     let snapshotter = Snapshotter(options: MapSnapshotOptions(size: Size(width: 512, height: 512), pixelRatio: 2))
 ///     try snapshotter.setStyle(path: "style.json")
 ///     snapshotter.setCamera(CameraOptions(center: Coordinate(latitude: 41.87, longitude: -87.65), zoom: 14))
-///     let snapshot = try snapshotter.snapshot()
+///     let snapshot = try snapshotter.snapshot()      // or: try await snapshotter.snapshot()
 ///     let png = try snapshot.pngData()
 ///
 /// Made for many snapshots: decoded tiles and tessellated tile layers are cached and reused by
-/// later snapshots of nearby views. The snapshotter holds `options.workers` GL contexts;
+/// later snapshots of nearby views. The snapshotter holds `configuration.workers` GL contexts;
 /// `snapshot(camera:)` may be called from several threads at once: each call takes a free
 /// context and all share the caches. The context draws on a thread of its worker's, or with
-/// `options.drawOnCallingThread` on the calling thread (see there).
+/// `configuration.drawOnCallingThread` on the calling thread (see there). Thread-safe: the
+/// options, camera and resource rewrite are read and written under a lock.
 public final class Snapshotter: @unchecked Sendable {
-    /// Size, ratio and limits may change between snapshots; `workers` and `backend` are read once, at init.
-    public var options: MapSnapshotOptions
-    public private(set) var camera = CameraOptions()
+    /// What the snapshotter was made with (GL backend, workers, HTTP client); fixed for its life.
+    public let configuration: Configuration
+    /// Size, ratio, limits and error policies of the next snapshots (any may change between
+    /// snapshots; the cache budgets of `limits` apply to the shared caches at once).
+    public var options: MapSnapshotOptions {
+        get { lock.lock(); defer { lock.unlock() }; return _options }
+        set {
+            lock.lock(); _options = newValue; lock.unlock()
+            setCacheBudgets(newValue.limits)
+        }
+    }
+    private var _options: MapSnapshotOptions
+    /// The camera of `snapshot()` (set with `setCamera`; default: the style's own camera).
+    public var camera: CameraOptions {
+        lock.lock(); defer { lock.unlock() }
+        return _camera
+    }
+    private var _camera = CameraOptions()
     /// Maps custom URL schemes (e.g. `local://`) to file paths; applied before a style's sources,
-    /// glyphs and sprites are read. Set before `setStyle`.
-    public var resourceRewrite: (@Sendable (String) -> String?)?
-    /// Fetches `http://` and `https://` styles, TileJSON, tiles, glyphs and sprites; replace it
-    /// (before `setStyle`) to change timeouts, size limits, retries, the connection bound or the
-    /// caches. With `options.httpCachePath` it starts as a client with that disk cache.
-    public var httpClient: HTTPClient = .shared
+    /// glyphs and sprites are read (nil, the default, rewrites nothing). Set before `setStyle`.
+    public var resourceRewrite: (@Sendable (String) -> String?)? {
+        get { lock.lock(); defer { lock.unlock() }; return _resourceRewrite }
+        set { lock.lock(); _resourceRewrite = newValue; lock.unlock() }
+    }
+    private var _resourceRewrite: (@Sendable (String) -> String?)?
+    /// Fetches `http://` and `https://` styles, TileJSON, tiles, glyphs and sprites (see
+    /// `Configuration.httpClient`).
+    public let httpClient: HTTPClient
 
     private var style: LoadedStyle? {
         get { lock.lock(); defer { lock.unlock() }; return _style }
@@ -49,7 +68,7 @@ public final class Snapshotter: @unchecked Sendable {
     /// What was left out of the current style when it was loaded, one sentence per problem as
     /// `glsnap validate` words it (see `MapSnapshotOptions.styleErrors`), then what the style
     /// asks for that glsnap does not draw (a property, terrain, a globe), each named; the first
-    /// snapshot of the style lists the same in its `warnings`.
+    /// snapshot of the style lists the same in its `warnings`. Empty without a style.
     public var styleWarnings: [String] { style?.styleWarnings ?? [] }
     /// Images added with `addImage`, by name (see Snapshotter+Images.swift).
     private var images: [String: StyleImage] = [:]
@@ -67,13 +86,16 @@ public final class Snapshotter: @unchecked Sendable {
     let rasterCache: LRUCache<TileKey, Cached<RasterBox>>
     let symbolCache: LRUCache<SymbolLayoutKey, Cached<SymbolTile>>
     private var featureStates = FeatureStates()
-    private static let stateGenerations = Counter()
+    /// Generations of this snapshotter's feature states. Its own: a generation keys per-vertex
+    /// paint in its workers' GPU buffers (`PaintKey.stateGeneration`), which no other snapshotter
+    /// reads, so one snapshotter's state changes do not step another's generations.
+    let stateGenerations = Counter()
 
     /// Changes the feature states under the lock and gives them a new generation.
     func updateFeatureStates(_ change: (inout FeatureStates) -> Void) {
         lock.lock(); defer { lock.unlock() }
         change(&featureStates)
-        featureStates.generation = Snapshotter.stateGenerations.next()
+        featureStates.generation = stateGenerations.next()
     }
 
     func currentFeatureStates() -> FeatureStates {
@@ -81,21 +103,34 @@ public final class Snapshotter: @unchecked Sendable {
         return featureStates
     }
 
-    public init(options: MapSnapshotOptions) {
-        self.options = options
+    /// A snapshotter of `options` (which may change later, see `options`) with `configuration`
+    /// (default: one OSMesa worker, the shared HTTP client), fixed for its life.
+    public init(options: MapSnapshotOptions, configuration: Configuration = Configuration()) {
+        self.configuration = configuration
+        _options = options
         tileCache = LRUCache(budget: options.limits.tileCacheBytes, cost: CacheCost.tile)
         geometryCache = LRUCache(budget: options.limits.geometryCacheBytes, cost: CacheCost.geometry)
         rasterCache = LRUCache(budget: options.limits.rasterCacheBytes, cost: CacheCost.raster)
         symbolCache = LRUCache(budget: options.limits.symbolCacheBytes, cost: CacheCost.symbols)
-        let rasterizer = options.rasterizer ?? .automatic(workers: options.workers)
-        workers = (0..<options.workers).map { _ in
-            RenderWorker(backend: options.backend, rasterizer: rasterizer, drawOnCallingThread: options.drawOnCallingThread)
+        let count = max(1, configuration.workers)
+        let rasterizer = configuration.rasterizer ?? .automatic(workers: count)
+        workers = (0..<count).map { _ in
+            RenderWorker(backend: configuration.backend, rasterizer: rasterizer, drawOnCallingThread: configuration.drawOnCallingThread)
         }
         freeWorkers = Array(workers.indices)
-        if let path = options.httpCachePath { httpClient = HTTPClient(options: HTTPOptions(diskCachePath: path)) }
+        httpClient = configuration.httpClient
+            ?? configuration.httpCachePath.map { HTTPClient(options: HTTPOptions(diskCachePath: $0)) } ?? .shared
     }
 
     deinit { close() }
+
+    /// The caches' budgets from `limits` (entries over a lowered budget go at once).
+    private func setCacheBudgets(_ limits: Limits) {
+        tileCache.budget = limits.tileCacheBytes
+        geometryCache.budget = limits.geometryCacheBytes
+        rasterCache.budget = limits.rasterCacheBytes
+        symbolCache.budget = limits.symbolCacheBytes
+    }
 
     /// Ends the snapshotter's workers in order: snapshots in flight finish, then each GL context is
     /// destroyed and each render thread has exited when this returns. Later snapshots throw. A
@@ -174,15 +209,52 @@ public final class Snapshotter: @unchecked Sendable {
                                 styleWarnings: old.loadWarnings)
     }
 
+    /// Sets the camera of `snapshot()` (see `CameraOptions`; unset values fall back to the style's).
     public func setCamera(_ camera: CameraOptions) {
-        self.camera = camera
+        lock.lock(); _camera = camera; lock.unlock()
     }
 
-    /// The camera as a transform: the camera's values, else the style's, else 0.
-    func transform(_ camera: CameraOptions, options: MapSnapshotOptions? = nil) throws -> Transform {
-        let options = options ?? self.options
-        let size = options.size
-        _ = try options.pixelSize(streamed: true)
+    /// The camera that shows `bounds` whole in an image of `options.size` points, leaving
+    /// `padding` points free on each side, turned by `bearing` and tilted by `pitch` (nil: the
+    /// style's, else 0), as Mapbox's `camera(for:padding:bearing:pitch:)` and MapLibre's
+    /// `cameraForBounds` (see `camera(for:size:padding:bearing:pitch:maxZoom:)`). A camera with
+    /// `CameraOptions.bounds` is drawn with this camera.
+    public func camera(for bounds: CoordinateBounds, padding: EdgeInsets = EdgeInsets(), bearing: Double? = nil,
+                       pitch: Double? = nil) throws -> CameraOptions {
+        let s = style?.style
+        return try Snapshotter.camera(for: bounds, size: options.size, padding: padding, bearing: bearing ?? s?.bearing ?? 0,
+                                      pitch: pitch ?? s?.pitch ?? 0)
+    }
+
+    /// The camera that shows `bounds` whole in an image of `size` points, leaving `padding`
+    /// points (default none) free on each side, turned by `bearing` and tilted by `pitch`
+    /// (default 0 each): the zoom is at most `maxZoom` (default 22) and at least 0, the pitch does
+    /// not enter the fit, and the padding only places the bounds (the camera returned has none).
+    /// The one fit of bounds (`Transform.fitting`) of the library, the CLI and the server. Throws
+    /// `GLSnapError.invalidOptions` when the padding leaves no room or a value is not finite.
+    public static func camera(for bounds: CoordinateBounds, size: Size, padding: EdgeInsets = EdgeInsets(), bearing: Double = 0,
+                              pitch: Double = 0, maxZoom: Double = 22) throws -> CameraOptions {
+        let t = try fitted(bounds, padding: padding, size: size, bearing: bearing, pitch: pitch, roll: 0,
+                           fieldOfView: Transform.fieldOfView * 180 / .pi, maxZoom: maxZoom)
+        return CameraOptions(center: Coordinate(latitude: t.center.lat, longitude: t.center.lon), zoom: t.zoom,
+                             bearing: t.bearing, pitch: t.pitch)
+    }
+
+    /// The transform that fits `bounds` (`Transform.fitting`).
+    private static func fitted(_ b: CoordinateBounds, padding p: EdgeInsets, size: Size, bearing: Double, pitch: Double,
+                               roll: Double, fieldOfView fov: Double, maxZoom: Double = 22) throws -> Transform {
+        guard let t = Transform.fitting(bounds: (b.southwest.longitude, b.southwest.latitude, b.northeast.longitude, b.northeast.latitude),
+                                        padding: (p.top, p.left, p.bottom, p.right),
+                                        width: size.width, height: size.height, bearing: bearing, pitch: pitch,
+                                        roll: roll, fieldOfView: fov, maxZoom: maxZoom) else {
+            throw GLSnapError.invalidOptions("bounds cannot be fitted into \(size.width)x\(size.height) with padding \(p)")
+        }
+        return t
+    }
+
+    /// The camera as a transform of an image of `size` points (checked by `CheckedOptions`): the
+    /// camera's values, else the style's, else 0; `bounds` fitted by `camera(for:)`'s fit.
+    func transform(_ camera: CameraOptions, size: Size) throws -> Transform {
         let s = style?.style
         let bearing = camera.bearing ?? s?.bearing ?? 0
         let pitch = camera.pitch ?? s?.pitch ?? 0
@@ -200,14 +272,11 @@ public final class Snapshotter: @unchecked Sendable {
             throw GLSnapError.invalidOptions("padding \(p) must be finite and not negative")
         }
         if let b = camera.bounds {
-            // The padding places the bounds (MapLibre's cameraForBounds) and is not the map's.
-            guard let t = Transform.fitting(bounds: (b.southwest.longitude, b.southwest.latitude, b.northeast.longitude, b.northeast.latitude),
-                                            padding: (p.top, p.left, p.bottom, p.right),
-                                            width: size.width, height: size.height, bearing: bearing, pitch: pitch,
-                                            roll: roll, fieldOfView: fov) else {
-                throw GLSnapError.invalidOptions("bounds cannot be fitted into \(size.width)x\(size.height) with padding \(p)")
+            guard camera.center == nil, camera.zoom == nil else {
+                throw GLSnapError.invalidOptions("camera bounds and center/zoom are both set: give bounds (fitted as camera(for:) does) or center and zoom")
             }
-            return t
+            // The padding places the bounds (MapLibre's cameraForBounds) and is not the map's.
+            return try Snapshotter.fitted(b, padding: p, size: size, bearing: bearing, pitch: pitch, roll: roll, fieldOfView: fov)
         }
         var center = camera.center ?? s?.center.flatMap { $0.count >= 2 ? Coordinate(latitude: $0[1], longitude: $0[0]) : nil }
             ?? Coordinate(latitude: 0, longitude: 0)
@@ -228,8 +297,8 @@ public final class Snapshotter: @unchecked Sendable {
                          padding: (p.top, p.left, p.bottom, p.right))
     }
 
-    /// Renders the current style and camera. `overlay` runs after the map is drawn and may draw
-    /// on the image using the snapshot's coordinate conversion.
+    /// Renders the current style and camera. `overlay` (default none) runs after the map is drawn
+    /// and may draw on the image using the snapshot's coordinate conversion.
     public func snapshot(overlay: ((inout SnapshotOverlay) -> Void)? = nil) throws -> Snapshot {
         try snapshot(camera: camera, overlay: overlay)
     }
@@ -241,26 +310,26 @@ public final class Snapshotter: @unchecked Sendable {
     /// `options.limits.snapshotTimeLimit`: past it the snapshot stops between layers, tiles or
     /// pieces and throws `GLSnapError.timedOut`, and the snapshotter is ready for the next one.
     /// `variant` (see `variant(_:)`), when given, is drawn instead of the current style.
+    /// `overlay` (default none) draws on the image afterwards (see `snapshot(overlay:)`).
     public func snapshot(camera: CameraOptions, size: Size? = nil, pixelRatio: Double? = nil, timeLimit: Double? = nil,
                          variant: StyleVariant? = nil, overlay: ((inout SnapshotOverlay) -> Void)? = nil) throws -> Snapshot {
         var options = self.options
         if let size { options.size = size }
         if let pixelRatio { options.pixelRatio = pixelRatio }
         if let timeLimit { options.limits.snapshotTimeLimit = timeLimit }
-        let (width, height) = try options.pixelSize()
-        // Every byte is written below (read back directly, or copied band by band), so the
-        // pixels are not zeroed first.
-        let byteCount = width * height * 4
-        var image = RGBAImage(width: width, height: height,
+        let checked = try CheckedOptions(options, streamed: false)
+        let style = try styleToDraw(variant)
+        let resourceMark = style.symbolResources.mark()
+        var drawing = try ImageDrawing(snapshotter: self, style: style, camera: camera, checked: checked)
+        // Every byte is written by the stitcher (read back directly, or copied piece by piece),
+        // so the pixels are not zeroed first.
+        let byteCount = checked.width * checked.height * 4
+        var image = RGBAImage(width: checked.width, height: checked.height,
                               pixels: [UInt8](unsafeUninitializedCapacity: byteCount) { _, count in count = byteCount })
-        var snapshot = try image.pixels.withUnsafeMutableBytes { pixels in
-            // A one-piece image is read back straight into the snapshot's pixels.
-            try render(camera: camera, options: options, variant: variant, destination: pixels) { band, y, rows in
-                let start = y * width * 4
-                pixels.baseAddress!.advanced(by: start).copyMemory(from: band.baseAddress!, byteCount: rows * width * 4)
-            }
+        try image.pixels.withUnsafeMutableBytes { pixels in
+            try drawing.draw(checked.grid, into: Stitcher(grid: checked.grid, image: pixels))
         }
-        snapshot.image = image
+        var snapshot = try drawing.snapshot(image: image, resourceMark: resourceMark)
         if let overlay {
             var o = SnapshotOverlay(snapshot: snapshot)
             overlay(&o)
@@ -273,129 +342,48 @@ public final class Snapshotter: @unchecked Sendable {
     /// (up to `options.limits.maxImageSide` a side): each band is full width, at most
     /// `options.limits.pieceSize` rows, drawn in pieces through sub-frusta of the one camera, and
     /// handed to `band(rows, firstRow, rowCount)` as straight RGBA. Memory stays bounded by one band.
-    /// The returned snapshot carries the coordinate conversion, timings and warnings, and an empty
-    /// 1x1 image.
+    /// `progress(done, total)` (default none) hears of each piece drawn. The returned snapshot
+    /// carries the coordinate conversion, timings and warnings; its image, the bands' and
+    /// not kept, is an empty 1x1 one.
     public func render(camera: CameraOptions, progress: ((_ done: Int, _ total: Int) -> Void)? = nil,
                        band: (UnsafeRawBufferPointer, _ firstRow: Int, _ rowCount: Int) throws -> Void) throws -> Snapshot {
-        try render(camera: camera, options: options, progress: progress, band: band)
+        let style = try styleToDraw(nil)
+        let checked = try CheckedOptions(options, streamed: true)
+        let resourceMark = style.symbolResources.mark()
+        var drawing = try ImageDrawing(snapshotter: self, style: style, camera: camera, checked: checked)
+        let grid = checked.grid
+        let stitcher = Stitcher(grid: grid, image: nil)
+        try drawing.draw(grid, into: stitcher, progress: progress) { b in
+            let rows = grid.rows(ofBand: b)
+            try band(stitcher.band(b), rows.lowerBound, rows.count)
+        }
+        return try drawing.snapshot(image: RGBAImage(width: 1, height: 1), resourceMark: resourceMark)
     }
 
-    /// With a `destination` of the whole image's size, an image drawn in one piece is read back
-    /// into it directly and `band` is not called.
-    func render(camera: CameraOptions, options: MapSnapshotOptions, variant: StyleVariant? = nil,
-                progress: ((_ done: Int, _ total: Int) -> Void)? = nil,
-                destination: UnsafeMutableRawBufferPointer? = nil,
-                band: (UnsafeRawBufferPointer, _ firstRow: Int, _ rowCount: Int) throws -> Void) throws -> Snapshot {
-        guard let style = variant?.loaded ?? style else { throw GLSnapError.style(source: "(none)", message: "no style set: call setStyle first") }
-        let limits = options.limits
-        var deadline: RenderDeadline?
-        if let seconds = limits.snapshotTimeLimit {
-            guard seconds.isFinite, seconds >= 0 else {
-                throw GLSnapError.invalidOptions("time limit \(seconds) s must be a finite number of seconds, not negative")
-            }
-            deadline = RenderDeadline(seconds: seconds)
-        }
-        let (width, height) = try options.pixelSize(streamed: true)
-        let transform = try transform(camera, options: options)
-        let resourceMark = style.symbolResources.mark()
-        var timings = SnapshotTimings()
-        var builder = FrameBuilder(style: style, tiles: tileCache, geometries: geometryCache, rasters: rasterCache, symbols: symbolCache,
-                                   policy: options.sourceErrors)
-        builder.featureStates = currentFeatureStates()
-        builder.counters = workCounters
-        builder.crossSourceCollisions = options.crossSourceCollisions
-        builder.budget = TessellationBudget(maxElements: max(1, limits.maxTileGeometry),
-                                            triangulationStepsPerVertex: max(1, limits.triangulationStepsPerVertex))
-        builder.maxFrameGeometry = limits.maxSnapshotGeometry
-        builder.maxRasterPixels = limits.maxRasterTilePixels
-        builder.deadline = deadline
-        if !builder.featureStates.states.isEmpty { builder.featureStates.promoteIds = Snapshotter.promoteIds(style.style) }
-        let pieceSide = options.limits.pieceSize
-        let bandHeight = max(1, min(height, pieceSide, options.limits.maxBandBytes / (width * 4)))
-        let columns = (width + pieceSide - 1) / pieceSide
-        let bands = (height + bandHeight - 1) / bandHeight
-        let direct = destination.flatMap { d in bands == 1 && columns == 1 && d.count >= width * height * 4 ? d : nil }
-        var bandPixels = [UInt8](repeating: 0, count: direct == nil ? width * bandHeight * 4 : 0)
-        var piecePixels = [UInt8](repeating: 0, count: columns == 1 ? 0 : min(width, pieceSide) * bandHeight * 4)
-        for b in 0..<bands {
-            let y = b * bandHeight
-            let rows = min(bandHeight, height - y)
-            for c in 0..<columns {
-                let x = c * pieceSide
-                let piece = PixelRect(x: x, y: y, width: min(pieceSide, width - x), height: rows)
-                let start = DispatchTime.now().uptimeNanoseconds
-                let loadBefore = builder.tileLoadSeconds, placementBefore = builder.placementSeconds
-                let frame: Frame
-                do {
-                    frame = try builder.frame(transform: transform, pixelRatio: options.pixelRatio, width: width, height: height, piece: piece)
-                } catch let e as DeadlinePassed {
-                    throw GLSnapError.timedOut(seconds: e.seconds)
-                }
-                let tileLoad = builder.tileLoadSeconds - loadBefore
-                let placement = builder.placementSeconds - placementBefore
-                timings.tileLoad += tileLoad
-                timings.placement += placement
-                timings.layout += Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9 - tileLoad - placement
-                let (upload, draw, readback): (Double, Double, Double)
-                do {
-                    (upload, draw, readback) = try withWorker { worker in
-                        try worker.run { renderer in
-                            let t0 = DispatchTime.now().uptimeNanoseconds
-                            let uploadBefore = renderer.context.uploadNanoseconds
-                            try renderer.draw(frame)
-                            let t1 = DispatchTime.now().uptimeNanoseconds
-                            let upload = Double(renderer.context.uploadNanoseconds - uploadBefore) / 1e9
-                            if let direct {
-                                try renderer.readPixels(into: direct)
-                            } else if columns == 1 {
-                                try bandPixels.withUnsafeMutableBytes { try renderer.readPixels(into: $0) }
-                            } else {
-                                try piecePixels.withUnsafeMutableBytes { try renderer.readPixels(into: $0) }
-                            }
-                            return (upload, Double(t1 - t0) / 1e9 - upload, Double(DispatchTime.now().uptimeNanoseconds - t1) / 1e9)
-                        }
-                    }
-                } catch let e as GLSnapError {
-                    throw e
-                } catch let e as DeadlinePassed {
-                    throw GLSnapError.timedOut(seconds: e.seconds)
-                } catch {
-                    throw GLSnapError.render("\(error)")
-                }
-                timings.upload += upload
-                timings.draw += draw
-                timings.readback += readback
-                if columns > 1 {
-                    // Place the piece's rows into the band.
-                    let rowBytes = piece.width * 4
-                    bandPixels.withUnsafeMutableBytes { dst in
-                        piecePixels.withUnsafeBytes { src in
-                            for r in 0..<rows {
-                                dst.baseAddress!.advanced(by: (r * width + x) * 4)
-                                    .copyMemory(from: src.baseAddress!.advanced(by: r * rowBytes), byteCount: rowBytes)
-                            }
-                        }
-                    }
-                }
-                progress?(b * columns + c + 1, bands * columns)
-            }
-            if direct == nil {
-                try bandPixels.withUnsafeBytes { try band(UnsafeRawBufferPointer(rebasing: $0[0..<(rows * width * 4)]), y, rows) }
-            }
-        }
-        let resources = style.symbolResources.problems(since: resourceMark)
-        if (options.resourceErrors ?? options.sourceErrors) == .fail, let first = resources.failures.first {
-            throw GLSnapError.style(source: style.origin, message: first)
-        }
-        var snapshot = Snapshot(image: RGBAImage(width: 1, height: 1), pixelRatio: options.pixelRatio, transform: transform)
-        snapshot.timings = timings
-        snapshot.queryIndex = SnapshotQueryIndex(style: style, transform: transform, covers: builder.fullCovers,
-                                                 symbols: builder.placedSymbolsByLayer, states: builder.featureStates, tiles: tileCache)
-        snapshot.warnings = style.takeStyleWarnings()
-            + style.sourceErrors.sorted { $0.key < $1.key }.map { "source \"\($0.key)\": \($0.value)" } + builder.warnings
-            + resources.warnings + httpClient.warnings
-        return snapshot
+    /// `snapshot(overlay:)` without blocking the caller: the snapshot is drawn on a thread of a
+    /// dispatch queue (its GL work on the workers, as always) while the calling task is suspended.
+    public func snapshot(overlay: (@Sendable (inout SnapshotOverlay) -> Void)? = nil) async throws -> Snapshot {
+        try await snapshot(camera: camera, overlay: overlay)
     }
+
+    /// `snapshot(camera:size:pixelRatio:timeLimit:variant:overlay:)` without blocking the caller
+    /// (see `snapshot(overlay:) async`).
+    public func snapshot(camera: CameraOptions, size: Size? = nil, pixelRatio: Double? = nil, timeLimit: Double? = nil,
+                         variant: StyleVariant? = nil,
+                         overlay: (@Sendable (inout SnapshotOverlay) -> Void)? = nil) async throws -> Snapshot {
+        try await withCheckedThrowingContinuation { (done: CheckedContinuation<Snapshot, Error>) in
+            Snapshotter.offCaller.async {
+                done.resume(with: Result {
+                    try self.snapshot(camera: camera, size: size, pixelRatio: pixelRatio, timeLimit: timeLimit,
+                                      variant: variant, overlay: overlay)
+                })
+            }
+        }
+    }
+
+    /// Where async snapshots run: a concurrent queue, so a waiting snapshot holds a dispatch
+    /// thread, never a thread of the caller's (Swift concurrency's few cooperative threads).
+    private static let offCaller = DispatchQueue(label: "glsnap.snapshot", qos: .userInitiated, attributes: .concurrent)
 }
 
 extension Snapshotter {

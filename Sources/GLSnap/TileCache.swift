@@ -10,13 +10,22 @@ final class LRUCache<Key: Hashable, Value>: @unchecked Sendable {
     private var entries: [Key: (value: Value, tick: Int, cost: Int)] = [:]
     private var tick = 0
     private var total = 0
-    private let budget: Int
+    /// Bytes the entries may hold (`Snapshotter.options` sets it; a lower one evicts at once).
+    var budget: Int {
+        get { lock.lock(); defer { lock.unlock() }; return _budget }
+        set {
+            lock.lock(); defer { lock.unlock() }
+            _budget = newValue
+            if total > _budget { evict() }
+        }
+    }
+    private var _budget: Int
     private let cost: (Value) -> Int
     private let lock = NSLock()
 
     /// `budget` in bytes; `cost` estimates an entry's bytes.
     init(budget: Int, cost: @escaping (Value) -> Int) {
-        self.budget = budget
+        _budget = budget
         self.cost = cost
     }
 
@@ -38,13 +47,13 @@ final class LRUCache<Key: Hashable, Value>: @unchecked Sendable {
         if let old = entries[key] { total -= old.cost }
         entries[key] = (v, tick, c)
         total += c
-        if total > budget { evict() }
+        if total > _budget { evict() }
         return v
     }
 
     /// Drops the oldest entries until a quarter of the budget is free (one pass, not one per insert).
     private func evict() {
-        let target = budget - budget / 4
+        let target = _budget - _budget / 4
         for (key, e) in entries.sorted(by: { $0.value.tick < $1.value.tick }) where total > target {
             entries[key] = nil
             total -= e.cost

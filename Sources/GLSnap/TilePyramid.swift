@@ -12,10 +12,13 @@ import GLSnapLayout
 /// metatiles (zoom up, then rows top down, left to right) and so the shards are fixed by the
 /// pyramid alone.
 public struct TilePyramid: Sendable, Equatable {
+    /// The box whose tiles are rendered.
     public var bounds: CoordinateBounds
+    /// The zoom levels rendered, minZoom...maxZoom (at most `TilePyramid.maxZoom`).
     public var minZoom: Int, maxZoom: Int
     /// 256 or 512 points.
     public var tileSize: Int
+    /// Image pixels per point of a tile (a 512 tile at 2 is 1024 pixels).
     public var pixelRatio: Double
     /// Tiles per metatile side.
     public var metatile: Int
@@ -25,6 +28,7 @@ public struct TilePyramid: Sendable, Equatable {
     /// a few edge pixels differently).
     public var blockTiles: Int
 
+    /// The highest zoom level rendered.
     public static let maxZoom = 24
 
     /// Refuses values out of range with `GLSnapError.invalidOptions` naming the value.
@@ -139,24 +143,34 @@ public struct TilePyramid: Sendable, Equatable {
 /// A metatile: the tiles of level `z` with x in `x` and y in `y` (at most N × N), and the
 /// placement region it belongs to (nil for a region itself).
 public struct MetaTile: Sendable, Hashable, CustomStringConvertible {
+    /// The zoom level.
     public let z: Int
+    /// The tile columns.
     public let x: ClosedRange<Int>
+    /// The tile rows.
     public let y: ClosedRange<Int>
+    /// The placement region whose image it is a rectangle of (nil: it is a region itself).
     public let region: TileRange?
 
+    /// The metatile of tiles x × y of level z in `region` (default none).
     public init(z: Int, x: ClosedRange<Int>, y: ClosedRange<Int>, region: MetaTile? = nil) {
         self.z = z; self.x = x; self.y = y
         self.region = region.map { TileRange(z: $0.z, x: $0.x, y: $0.y) }
     }
 
+    /// Its tiles, row by row.
     public var tiles: [TileID] { y.flatMap { y in x.map { TileID(z: z, x: $0, y: y)! } } }
+    /// "z/x0-x1/y0-y1".
     public var description: String { "\(z)/\(x.lowerBound)-\(x.upperBound)/\(y.lowerBound)-\(y.upperBound)" }
 }
 
 /// Tiles of level `z` with x in `x` and y in `y`.
 public struct TileRange: Sendable, Hashable {
+    /// The zoom level.
     public let z: Int
+    /// The tile columns.
     public let x: ClosedRange<Int>
+    /// The tile rows.
     public let y: ClosedRange<Int>
 }
 

@@ -120,16 +120,16 @@ public func glsnap_snapshotter_new(_ o: UnsafeRawPointer?, _ error: UnsafeMutabl
         report("backend \(given.backend) is not GLSNAP_BACKEND_OSMESA (0) or GLSNAP_BACKEND_EGL (1)", error, errorSize); return nil
     }
     var options = MapSnapshotOptions(size: Size(width: given.width, height: given.height), pixelRatio: given.pixelRatio,
-                                     backend: backend, workers: Int(given.workers),
                                      sourceErrors: given.skipSourceErrors != 0 ? .skip : .fail)
-    options.drawOnCallingThread = given.drawOnCallingThread != 0
+    let configuration = Snapshotter.Configuration(backend: backend, workers: Int(given.workers),
+                                                  drawOnCallingThread: given.drawOnCallingThread != 0)
     // The editing calls (glsnap_set_paint_property, ...) load the edited style again and count on
     // a bad value being refused, as pymgl's setters refuse it.
     options.styleErrors = .fail
     do { _ = try options.pixelSize() } catch let e {
         report(CallError(e).message, error, errorSize); return nil
     }
-    let handle = SnapshotterHandle(Snapshotter(options: options))
+    let handle = SnapshotterHandle(Snapshotter(options: options, configuration: configuration))
     return OpaquePointer(Unmanaged.passRetained(handle).toOpaque())
 }
 
@@ -212,12 +212,13 @@ public func glsnap_fit_bounds(_ s: OpaquePointer?, _ west: Double, _ south: Doub
         guard let camera else { throw CallError(.invalidArgument, "camera is NULL") }
         let size = h.snapshotter.options.size
         guard padding.isFinite, padding >= 0, bearing.isFinite,
-              let t = Transform.fitting(bounds: (west, south, east, north), padding: (padding, padding, padding, padding),
-                                        width: size.width, height: size.height, bearing: bearing) else {
+              let t = try? h.snapshotter.camera(for: CoordinateBounds(west: west, south: south, east: east, north: north),
+                                                padding: EdgeInsets(all: padding), bearing: bearing),
+              let center = t.center, let zoom = t.zoom else {
             throw CallError(.invalidArgument, "bounds \(west),\(south),\(east),\(north) with padding \(padding) cannot be fitted into \(size.width)x\(size.height)")
         }
         var c = Camera()
-        c.longitude = t.center.lon; c.latitude = t.center.lat; c.zoom = t.zoom; c.bearing = bearing
+        c.longitude = center.longitude; c.latitude = center.latitude; c.zoom = zoom; c.bearing = bearing
         c.fields = CameraField.center | CameraField.zoom | CameraField.bearing
         c.write(camera)
     }

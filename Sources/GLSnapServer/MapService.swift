@@ -338,15 +338,26 @@ public final class MapService: @unchecked Sendable {
         case let .center(lon, lat, zoom, bearing, pitch):
             return CameraOptions(center: Coordinate(latitude: lat, longitude: lon), zoom: zoom, bearing: bearing, pitch: pitch)
         case let .bounds(west, south, east, north):
-            let f = Mercator.fit(west: west, south: south, east: east, north: north, width: w, height: h, padding: padding, minZoom: 0, maxZoom: Router.maxZoom)
-            return CameraOptions(center: Coordinate(latitude: f.lat, longitude: f.lon), zoom: f.zoom, bearing: 0, pitch: 0)
+            return try MapService.fit(CoordinateBounds(west: west, south: south, east: east, north: north), width: w, height: h,
+                                      padding: padding, maxZoom: Router.maxZoom)
         case .auto:
             guard let first = coords.first else { throw ServerError.badRequest("auto needs at least one path= or marker= coordinate") }
             var b = (w: first.lon, s: first.lat, e: first.lon, n: first.lat)
             for c in coords { b = (min(b.w, c.lon), min(b.s, c.lat), max(b.e, c.lon), max(b.n, c.lat)) }
-            let f = Mercator.fit(west: b.w, south: b.s, east: b.e, north: b.n, width: w, height: h, padding: padding, minZoom: 0, maxZoom: maxZoom)
-            return CameraOptions(center: Coordinate(latitude: f.lat, longitude: f.lon), zoom: f.zoom, bearing: 0, pitch: 0)
+            return try MapService.fit(CoordinateBounds(west: b.w, south: b.s, east: b.e, north: b.n), width: w, height: h,
+                                      padding: padding, maxZoom: maxZoom)
         }
+    }
+
+    /// tileserver-gl's fit of a static map: `bounds` fill `width` × `height` points less
+    /// `padding` (a fraction of the box added to each side: 0.1 = 10%), north up, at a zoom of
+    /// at most `maxZoom` and never below the zoom where the world fills the larger side. The fit
+    /// itself is the library's (`Snapshotter.camera(for:size:)`), into the box the padding leaves.
+    static func fit(_ bounds: CoordinateBounds, width: Double, height: Double, padding: Double, maxZoom: Double) throws -> CameraOptions {
+        var camera = try Snapshotter.camera(for: bounds, size: Size(width: width / (1 + 2 * padding), height: height / (1 + 2 * padding)),
+                                            maxZoom: maxZoom)
+        camera.zoom = min(maxZoom, max(log2(max(width, height) / 512), camera.zoom ?? 0))
+        return camera
     }
 
     // MARK: ETags

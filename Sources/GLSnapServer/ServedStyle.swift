@@ -74,15 +74,14 @@ final class ServedStyle: @unchecked Sendable {
         let object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] ?? [:]
         try ServedStyle.checkDataIDs(object, style: style, config: config)
         // A broken source or tile fails the render (500, logged, counted) instead of drawing around it.
-        var options = MapSnapshotOptions(size: Size(width: 512, height: 512), workers: config.workers, sourceErrors: .fail)
+        var options = MapSnapshotOptions(size: Size(width: 512, height: 512), sourceErrors: .fail)
         // A sprite or glyph range that cannot be used is met once per style (it is cached), so
         // it does not fail the one request that met it.
         options.resourceErrors = .skip
         options.styleErrors = config.strictStyles ? .fail : .skip
         var rasterizer = SoftwareRasterizer.automatic(workers: config.workers)
         if let threads = config.llvmpipeThreads { rasterizer.threads = threads }
-        options.rasterizer = rasterizer
-        snapshotter = Snapshotter(options: options)
+        snapshotter = Snapshotter(options: options, configuration: .init(workers: config.workers, rasterizer: rasterizer))
         let cfg = config
         snapshotter.resourceRewrite = { cfg.rewrite($0) }
         do { try snapshotter.setStyle(path: style.path) } catch {

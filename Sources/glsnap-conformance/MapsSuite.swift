@@ -98,8 +98,8 @@ struct MapsSuite {
 
     private func render(_ mapCase: MapCase) throws -> RGBAImage {
         let options = MapSnapshotOptions(size: Size(width: mapCase.width, height: mapCase.height),
-                                         pixelRatio: mapCase.pixelRatio, backend: backend)
-        let snapshotter = Snapshotter(options: options)
+                                         pixelRatio: mapCase.pixelRatio)
+        let snapshotter = Snapshotter(options: options, configuration: .init(backend: backend))
         let stylePath = mapCase.style.hasPrefix("/") ? mapCase.style
             : ((root + "/" + mapCase.style) as NSString).standardizingPath
         if withoutSymbols {

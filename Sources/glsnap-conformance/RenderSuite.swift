@@ -135,9 +135,9 @@ struct RenderSuite {
     /// fires an error event for those and draws on).
     static func prepare(styleText: String, spec: RenderCaseSpec, suiteDir: String, backend: Backend) throws -> (Snapshotter, [String]) {
         let options = MapSnapshotOptions(size: Size(width: spec.width, height: spec.height),
-                                         pixelRatio: spec.pixelRatio, backend: backend, sourceErrors: .skip,
+                                         pixelRatio: spec.pixelRatio, sourceErrors: .skip,
                                          crossSourceCollisions: spec.crossSourceCollisions)
-        let snapshotter = Snapshotter(options: options)
+        let snapshotter = Snapshotter(options: options, configuration: .init(backend: backend))
         let rewrite = makeLocalRewrite(suiteDir: suiteDir)
         snapshotter.resourceRewrite = rewrite
         let baseURL = suiteDir + "/"

@@ -64,11 +64,11 @@ enum BenchCommand {
             guard let v = Backend(rawValue: b) else { throw UsageError("--backend must be osmesa or egl") }
             backend = v
         }
-        var options = MapSnapshotOptions(size: size, pixelRatio: ratio, backend: backend, workers: workers)
-        options.rasterizer = rasterizer
-        options.styleErrors = a.flags.contains("--strict") ? .fail : .skip
+        var options = MapSnapshotOptions(size: size, pixelRatio: ratio)
         // Exactly `workers` threads call snapshot (below): each draws on its own thread.
-        options.drawOnCallingThread = !a.flags.contains("--render-threads")
+        let configuration = Snapshotter.Configuration(backend: backend, workers: workers, rasterizer: rasterizer,
+                                                      drawOnCallingThread: !a.flags.contains("--render-threads"))
+        options.styleErrors = a.flags.contains("--strict") ? .fail : .skip
         if let c = a.options["--cache-mib"] {
             guard let mib = Int(c), (1...65536).contains(mib) else { throw UsageError("--cache-mib must be 1-65536") }
             options.limits.tileCacheBytes = mib << 20
@@ -77,7 +77,7 @@ enum BenchCommand {
             options.limits.symbolCacheBytes = mib << 20
         }
         do { _ = try options.pixelSize() } catch { throw UsageError("\(error)") }
-        let snapshotter = Snapshotter(options: options)
+        let snapshotter = Snapshotter(options: options, configuration: configuration)
         // Workers end in order before the process exits (see Snapshotter.close).
         defer { snapshotter.close() }
         try snapshotter.setStyle(path: try a.options["--style"] ?? BundledExample.stylePath())

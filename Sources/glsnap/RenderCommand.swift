@@ -130,17 +130,18 @@ enum RenderCommand {
             guard camera.zoom != nil || resolution != nil else { throw UsageError("--size auto needs --zoom or --resolution") }
         }
         // A broken tile or source is drawn around with a warning unless --strict asks for an error.
-        var options = MapSnapshotOptions(size: size, pixelRatio: ratio, backend: backend, limits: limits,
+        var options = MapSnapshotOptions(size: size, pixelRatio: ratio, limits: limits,
                                          sourceErrors: a.flags.contains("--strict") ? .fail : .skip)
         options.styleErrors = options.sourceErrors
         if !autoSize {
             do { _ = try options.pixelSize(streamed: true) } catch { throw UsageError("\(error)") }
         }
+        var configuration = Snapshotter.Configuration(backend: backend)
         if let folder = a.options["--http-cache"] {
             guard !folder.isEmpty else { throw UsageError("--http-cache needs a folder") }
-            options.httpCachePath = (folder as NSString).appendingPathComponent(httpCacheFile)
+            configuration.httpCachePath = (folder as NSString).appendingPathComponent(httpCacheFile)
         }
-        let snapshotter = Snapshotter(options: options)
+        let snapshotter = Snapshotter(options: options, configuration: configuration)
         if let style = a.options["--style"] {
             try snapshotter.setStyle(path: style)
         } else {
@@ -176,6 +177,11 @@ enum RenderCommand {
         }
         if limits.pieceSize > glLimit {
             snapshotter.options.limits.pieceSize = glLimit
+        }
+        if camera.bounds != nil {
+            // --bounds and --fit-data are fitted instead of --center/--zoom.
+            camera.center = nil
+            camera.zoom = nil
         }
         return (snapshotter, camera)
     }

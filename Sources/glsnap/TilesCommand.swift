@@ -73,8 +73,8 @@ enum TilesCommand {
         }
 
         let options = MapSnapshotOptions(size: Size(width: Double(tileSize), height: Double(tileSize)), pixelRatio: ratio,
-                                         backend: backend, limits: limits, sourceErrors: a.flags.contains("--strict") ? .fail : .skip)
-        let snapshotter = Snapshotter(options: options)
+                                         limits: limits, sourceErrors: a.flags.contains("--strict") ? .fail : .skip)
+        let snapshotter = Snapshotter(options: options, configuration: .init(backend: backend))
         defer { snapshotter.close() }
         try snapshotter.setStyle(path: stylePath)
         let bounds: CoordinateBounds

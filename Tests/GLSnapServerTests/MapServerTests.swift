@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import GLSnapServer
+import GLSnap
 
 /// Starts one server on 127.0.0.1 (free port) over the shared Chicago fixture for all tests.
 final class MapServerTests: XCTestCase {
@@ -262,14 +263,23 @@ final class MapServerTests: XCTestCase {
         XCTAssertEqual(q.depth.rendering, 0)
     }
 
-    func testBoundsFitMatchesTheBox() {
+    func testBoundsFitMatchesTheBox() throws {
         // A box 1/4 of the world wide in a 512-px image with no padding fits at zoom 2.
-        let f = Mercator.fit(west: 0, south: -10, east: 90, north: 10, width: 512, height: 512, padding: 0, minZoom: 0, maxZoom: 22)
-        XCTAssertEqual(f.zoom, 2, accuracy: 1e-9)
-        XCTAssertEqual(f.lon, 45, accuracy: 1e-9)
-        XCTAssertEqual(f.lat, 0, accuracy: 1e-9)
-        let padded = Mercator.fit(west: 0, south: -10, east: 90, north: 10, width: 512, height: 512, padding: 0.5, minZoom: 0, maxZoom: 22)
-        XCTAssertEqual(padded.zoom, 1, accuracy: 1e-9)
+        let box = CoordinateBounds(west: 0, south: -10, east: 90, north: 10)
+        let f = try MapService.fit(box, width: 512, height: 512, padding: 0, maxZoom: 22)
+        XCTAssertEqual(try XCTUnwrap(f.zoom), 2, accuracy: 1e-9)
+        XCTAssertEqual(try XCTUnwrap(f.center?.longitude), 45, accuracy: 1e-9)
+        XCTAssertEqual(try XCTUnwrap(f.center?.latitude), 0, accuracy: 1e-9)
+        let padded = try MapService.fit(box, width: 512, height: 512, padding: 0.5, maxZoom: 22)
+        XCTAssertEqual(try XCTUnwrap(padded.zoom), 1, accuracy: 1e-9)
+        // As tileserver-gl: never below the zoom where the world fills the larger side (1 for 1024).
+        let world = try MapService.fit(CoordinateBounds(west: -180, south: -80, east: 180, north: 80), width: 1024, height: 256,
+                                       padding: 0.1, maxZoom: 22)
+        XCTAssertEqual(try XCTUnwrap(world.zoom), 1, accuracy: 1e-9)
+        // A point fits at maxzoom.
+        let point = try MapService.fit(CoordinateBounds(west: 5, south: 5, east: 5, north: 5), width: 512, height: 512,
+                                       padding: 0.1, maxZoom: 15)
+        XCTAssertEqual(point.zoom, 15)
     }
 }
 

@@ -13,7 +13,7 @@ final class ConcurrentSnapshotTests: XCTestCase {
     }
 
     private func snapshotter() throws -> Snapshotter {
-        let s = Snapshotter(options: MapSnapshotOptions(size: Size(width: 256, height: 192), workers: 2))
+        let s = Snapshotter(options: MapSnapshotOptions(size: Size(width: 256, height: 192)), configuration: .init(workers: 2))
         try s.setStyle(path: TestPaths.example)
         return s
     }

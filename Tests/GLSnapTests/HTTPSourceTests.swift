@@ -140,8 +140,7 @@ final class HTTPSourceTests: XCTestCase {
 
         // The same style from the server: its relative glyph and sprite URLs resolve against the
         // style's URL; the source comes through a TileJSON whose tile template is relative to it.
-        let remote = Snapshotter(options: options)
-        remote.httpClient = client(timeout: 10)
+        let remote = Snapshotter(options: options, configuration: .init(httpClient: client(timeout: 10)))
         let base = server.baseURL
         try remote.setStyle(url: base + "/style.json")
         let actual = try remote.snapshot(camera: camera)
@@ -159,8 +158,8 @@ final class HTTPSourceTests: XCTestCase {
         let shared = try TestPaths.requireShared()
         let (server, _) = try chicagoServer(shared: shared, garbageTiles: true)
         defer { server.stop() }
-        let s = Snapshotter(options: MapSnapshotOptions(size: Size(width: 128, height: 128), pixelRatio: 1))
-        s.httpClient = client()
+        let s = Snapshotter(options: MapSnapshotOptions(size: Size(width: 128, height: 128), pixelRatio: 1),
+                            configuration: .init(httpClient: client()))
         try s.setStyle(json: #"{"version": 8, "sources": {"v": {"type": "vector", "url": "\#(server.baseURL)/tiles.json"}},"#
             + #""layers": [{"id": "water", "type": "fill", "source": "v", "source-layer": "water"}]}"#)
         XCTAssertThrowsError(try s.snapshot(camera: CameraOptions(center: Coordinate(latitude: 41.87, longitude: -87.68), zoom: 13))) { error in

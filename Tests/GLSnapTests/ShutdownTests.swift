@@ -13,7 +13,7 @@ final class ShutdownTests: XCTestCase {
     }
 
     private func snapshotter() throws -> Snapshotter {
-        let s = Snapshotter(options: MapSnapshotOptions(size: Size(width: 64, height: 64), workers: 2))
+        let s = Snapshotter(options: MapSnapshotOptions(size: Size(width: 64, height: 64)), configuration: .init(workers: 2))
         try s.setStyle(path: TestPaths.example)
         s.setCamera(CameraOptions(center: Coordinate(latitude: 41.87, longitude: -87.65), zoom: 14))
         return s

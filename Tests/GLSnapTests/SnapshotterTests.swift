@@ -92,7 +92,7 @@ final class SnapshotterTests: XCTestCase {
 
     func testEGLBackendMatchesOSMesa() throws {
         let osmesa = try snapshotter().snapshot().image
-        let s = Snapshotter(options: MapSnapshotOptions(size: Size(width: 256, height: 192), backend: .egl))
+        let s = Snapshotter(options: MapSnapshotOptions(size: Size(width: 256, height: 192)), configuration: .init(backend: .egl))
         try s.setStyle(path: TestPaths.example)
         s.setCamera(CameraOptions(center: chicago, zoom: 14))
         let egl: RGBAImage
@@ -127,10 +127,8 @@ final class SnapshotterTests: XCTestCase {
         }
         let cameras = [14.0, 15.0, 13.5, 16.0].map { CameraOptions(center: chicago, zoom: $0) }
         func snapshotter(_ rasterizer: SoftwareRasterizer, workers: Int) throws -> Snapshotter {
-            var options = MapSnapshotOptions(size: Size(width: 256, height: 192), workers: workers)
-            options.rasterizer = rasterizer
-            options.drawOnCallingThread = true
-            let s = Snapshotter(options: options)
+            let s = Snapshotter(options: MapSnapshotOptions(size: Size(width: 256, height: 192)),
+                                configuration: .init(workers: workers, rasterizer: rasterizer, drawOnCallingThread: true))
             try s.setStyle(path: TestPaths.example)
             return s
         }
@@ -151,9 +149,8 @@ final class SnapshotterTests: XCTestCase {
     /// with a stack large enough for LLVM, and gets the same image as the default render thread.
     func testSnapshotFromASmallStackThread() throws {
         let expected = try snapshotter().snapshot().image
-        var options = MapSnapshotOptions(size: Size(width: 256, height: 192))
-        options.drawOnCallingThread = true
-        let s = Snapshotter(options: options)
+        let s = Snapshotter(options: MapSnapshotOptions(size: Size(width: 256, height: 192)),
+                            configuration: .init(drawOnCallingThread: true))
         try s.setStyle(path: TestPaths.example)
         s.setCamera(CameraOptions(center: chicago, zoom: 14))
         XCTAssertEqual(try onNewThread(stackSize: 512 << 10) { try s.snapshot().image }, expected)
