@@ -73,7 +73,9 @@ public struct StyleLayer: Sendable {
         return out
     }
 
-    /// The paint property's value from the style, or the spec default.
+    /// The paint property's value from the style, or the spec default (`StyleLayer.missing` for a
+    /// name the layer type does not have). Stages read `typed` instead, where a misspelt property
+    /// does not compile; this string lookup remains for the symbol layout until it reads `typed`.
     public func paint(_ name: String) -> PropertyValue {
         paintValues[name] ?? StyleLayer.typeDefaults[type]?.paint[name] ?? StyleLayer.missing
     }
