@@ -2,28 +2,28 @@ import GLSnapGL
 import GLSnapStyle
 
 extension Painter {
-    static let circleAttributes = [
-        PaintAttribute(attribute: "a_color", property: "circle-color", kind: .color),
-        PaintAttribute(attribute: "a_radius", property: "circle-radius", kind: .number),
-        PaintAttribute(attribute: "a_blur", property: "circle-blur", kind: .number),
-        PaintAttribute(attribute: "a_opacity", property: "circle-opacity", kind: .number),
-        PaintAttribute(attribute: "a_stroke_color", property: "circle-stroke-color", kind: .color),
-        PaintAttribute(attribute: "a_stroke_width", property: "circle-stroke-width", kind: .number),
-        PaintAttribute(attribute: "a_stroke_opacity", property: "circle-stroke-opacity", kind: .number),
-    ]
+    static func circleAttributes(_ circle: CircleLayer) -> [PaintAttribute] { [
+        PaintAttribute(attribute: "a_color", property: circle.color),
+        PaintAttribute(attribute: "a_radius", property: circle.radius),
+        PaintAttribute(attribute: "a_blur", property: circle.blur),
+        PaintAttribute(attribute: "a_opacity", property: circle.opacity),
+        PaintAttribute(attribute: "a_stroke_color", property: circle.strokeColor),
+        PaintAttribute(attribute: "a_stroke_width", property: circle.strokeWidth),
+        PaintAttribute(attribute: "a_stroke_opacity", property: circle.strokeOpacity),
+    ] }
 
     /// circle: a quad per point, shaded as a disc; not stencil-clipped, since buckets keep only the
     /// points inside their own tile.
-    mutating func drawCircle(_ item: FrameLayer) throws {
+    mutating func drawCircle(_ item: FrameLayer, _ circle: CircleLayer) throws {
         let layer = item.layer
         let ctx = EvaluationContext(zoom: zoom)
-        let (translate, anchor) = self.translate(layer, "circle")
-        let circle = try renderer.programs.program(CircleProgram.self)
-        let u = circle.uniforms
-        context.use(circle.program)
+        let (translate, anchor) = self.translate(circle.translate, circle.translateAnchor)
+        let program = try renderer.programs.program(CircleProgram.self)
+        let u = program.uniforms
+        context.use(program.program)
         let t = frame.transform
-        let scaleWithMap = layer.paint("circle-pitch-scale").evaluateString(ctx) == "map"
-        let pitchWithMap = layer.paint("circle-pitch-alignment").evaluateString(ctx) == "map"
+        let scaleWithMap = circle.pitchScale.evaluate(ctx) == .map
+        let pitchWithMap = circle.pitchAlignment.evaluate(ctx) == .map
         u.scaleWithMap.set(scaleWithMap)
         u.pitchWithMap.set(pitchWithMap)
         u.devicePixelRatio.set(Float(frame.pixelRatio))
@@ -39,9 +39,9 @@ extension Painter {
             } else {
                 u.extrudeScale.set(Float(pixelsToClipUnits.x), Float(pixelsToClipUnits.y))
             }
-            let paint = bindPaint(Painter.circleAttributes, layer: layer, geometry: g, box: box)
+            let paint = bindPaint(Painter.circleAttributes(circle), layer: layer, geometry: g, box: box)
             bindAttributes(.circle, geometry: g, paint: paint)
-            circle.program.draw(indices: triangles.buffer, count: triangles.count, modes: DrawModes(color: .alphaBlended))
+            program.program.draw(indices: triangles.buffer, count: triangles.count, modes: DrawModes(color: .alphaBlended))
         }
     }
 }

@@ -3,13 +3,13 @@ import GLSnapLayout
 import GLSnapStyle
 
 extension Painter {
-    static let fillPatternAttributes = [PaintAttribute(attribute: "a_opacity", property: "fill-opacity", kind: .number)]
+    static func fillPatternAttributes(_ fill: FillLayer) -> [PaintAttribute] { [PaintAttribute(attribute: "a_opacity", property: fill.opacity)] }
 
     /// fill with fill-pattern: the image repeated in map space (MapLibre draws no outline color
     /// for patterned fills; the antialiasing outline is not drawn).
-    mutating func drawFillPattern(_ item: FrameLayer) throws {
+    mutating func drawFillPattern(_ item: FrameLayer, _ fill: FillLayer) throws {
         let layer = item.layer
-        let (translate, anchor) = self.translate(layer, "fill")
+        let (translate, anchor) = self.translate(fill.translate, fill.translateAnchor)
         let pattern = try renderer.programs.program(FillPatternProgram.self)
         context.use(pattern.program)
         guard bindPatternAtlas(pattern.uniforms) else { return }
@@ -17,8 +17,8 @@ extension Painter {
             guard let box = t.geometry, !box.geometry.isEmpty else { continue }
             let g = renderer.upload(box)
             guard g.indices.count >= 1, g.indices[0].count > 0 else { continue }
-            guard var paint = bindPattern("fill-pattern", layer: layer, geometry: g, box: box) else { return }
-            paint.merge(bindPaint(Painter.fillPatternAttributes, layer: layer, geometry: g, box: box)) { a, _ in a }
+            guard var paint = bindPattern(fill.pattern, layer: layer, geometry: g, box: box) else { return }
+            paint.merge(bindPaint(Painter.fillPatternAttributes(fill), layer: layer, geometry: g, box: box)) { a, _ in a }
             pattern.uniforms.matrix.set(matrix(for: t.tile, translate: translate, anchor: anchor))
             setPatternTileUniforms(pattern.uniforms, tile: t.tile)
             bindAttributes(.fillPattern, geometry: g, paint: paint)
@@ -29,12 +29,12 @@ extension Painter {
 
     /// background with background-pattern: the tiles covering the view at the integer zoom, each
     /// filled with the image.
-    mutating func drawBackgroundPattern(_ layer: StyleLayer) throws {
-        let opacity = layer.paint("background-opacity").evaluateNumber(EvaluationContext(zoom: zoom))
-        guard opacity > 0, let pattern = constantPattern(layer.paint("background-pattern")) else { return }
-        let background = try renderer.programs.program(BackgroundPatternProgram.self)
-        let u = background.uniforms
-        context.use(background.program)
+    mutating func drawBackgroundPattern(_ background: BackgroundLayer) throws {
+        let opacity = background.opacity.evaluate(EvaluationContext(zoom: zoom))
+        guard opacity > 0, let pattern = constantPattern(background.pattern.value) else { return }
+        let program = try renderer.programs.program(BackgroundPatternProgram.self)
+        let u = program.uniforms
+        context.use(program.program)
         guard bindPatternAtlas(u) else { return }
         let c = pattern.corners
         u.pattern.set(c[0], c[1], c[2], c[3])
@@ -44,7 +44,7 @@ extension Painter {
         for tile in frame.transform.coveringTiles(tileSize: Int(Transform.tileSize)) {
             u.matrix.set(frame.pieceMatrix(caches.tileMatrix(tile, frame.transform)))
             setPatternTileUniforms(u, tile: tile)
-            background.program.draw(indices: renderer.quadIndices, modes: DrawModes(color: .alphaBlended))
+            program.program.draw(indices: renderer.quadIndices, modes: DrawModes(color: .alphaBlended))
         }
     }
 }

@@ -2,41 +2,41 @@ import GLSnapGL
 import GLSnapStyle
 
 extension Painter {
-    static let heatmapAttributes = [
-        PaintAttribute(attribute: "a_weight", property: "heatmap-weight", kind: .number),
-        PaintAttribute(attribute: "a_radius", property: "heatmap-radius", kind: .number),
-    ]
+    static func heatmapAttributes(_ heatmap: HeatmapLayer) -> [PaintAttribute] { [
+        PaintAttribute(attribute: "a_weight", property: heatmap.weight),
+        PaintAttribute(attribute: "a_radius", property: heatmap.radius),
+    ] }
 
     /// The heatmap density texture is this many times smaller than the image on each side (MapLibre's).
     static let heatmapDownscale = 4
 
     /// heatmap: Gaussian kernels added into a half-float texture a quarter of the image's size,
     /// then that density mapped through heatmap-color onto the whole view.
-    mutating func drawHeatmap(_ item: FrameLayer) throws {
+    mutating func drawHeatmap(_ item: FrameLayer, _ heatmap: HeatmapLayer) throws {
         let layer = item.layer
         let ctx = EvaluationContext(zoom: zoom)
-        let opacity = layer.paint("heatmap-opacity").evaluateNumber(ctx)
+        let opacity = heatmap.opacity.evaluate(ctx)
         guard opacity > 0 else { return }
         let w = max(1, frame.width / Painter.heatmapDownscale), h = max(1, frame.height / Painter.heatmapDownscale)
         let target = try renderer.heatmapTarget(width: w, height: h)
         target.bindAndClear()
         let kernels = try renderer.programs.program(HeatmapProgram.self)
         context.use(kernels.program)
-        kernels.uniforms.intensity.set(Float(layer.paint("heatmap-intensity").evaluateNumber(ctx)))
+        kernels.uniforms.intensity.set(Float(heatmap.intensity.evaluate(ctx)))
         for tile in item.tiles {
             guard let box = tile.geometry, !box.geometry.isEmpty else { continue }
             let g = renderer.upload(box)
             guard let triangles = g.indices.first, triangles.count > 0 else { continue }
             kernels.uniforms.matrix.set(frame.transform.tileMatrix(for: tile.tile.id, wrap: tile.tile.wrap))
             kernels.uniforms.extrudeScale.set(Float(frame.transform.pixelsToTileUnits(tile.tile.id, 1)))
-            let paint = bindPaint(Painter.heatmapAttributes, layer: layer, geometry: g, box: box)
+            let paint = bindPaint(Painter.heatmapAttributes(heatmap), layer: layer, geometry: g, box: box)
             bindAttributes(.heatmap, geometry: g, paint: paint)
             // Densities add up.
             kernels.program.draw(indices: triangles.buffer, count: triangles.count, modes: DrawModes(color: .additive))
         }
         framebuffer.bind()
 
-        let ramp = try renderer.colorRamp(for: layer, property: "heatmap-color", generation: frame.paintGeneration(layer.id))
+        let ramp = try renderer.colorRamp(for: layer, ramp: heatmap.color, input: .heatmapDensity, generation: frame.paintGeneration(layer.id))
         let texture = try renderer.programs.program(HeatmapTextureProgram.self)
         context.use(texture.program)
         context.bind(target.texture, unit: 0)

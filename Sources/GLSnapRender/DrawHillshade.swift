@@ -7,8 +7,7 @@ extension Painter {
     /// hillshade, in MapLibre's two passes: each DEM tile's slopes are rendered once into a texture
     /// of the tile's size (cached with the tile), then every tile is shaded from its slopes with
     /// the layer's light and colors.
-    mutating func drawHillshade(_ item: FrameLayer) throws {
-        let layer = item.layer
+    mutating func drawHillshade(_ item: FrameLayer, _ hillshade: HillshadeLayer) throws {
         let tiles = item.tiles.filter { $0.raster != nil }.sorted { $0.tile.id.z > $1.tile.id.z }
         guard !tiles.isEmpty else { return }
         var slopes: [RenderTarget] = []
@@ -19,14 +18,14 @@ extension Painter {
         framebuffer.bind()
 
         let ctx = EvaluationContext(zoom: zoom)
-        let hillshade = try renderer.programs.program(HillshadeProgram.self)
-        let u = hillshade.uniforms
-        context.use(hillshade.program)
-        let lights = HillshadeLights(layer, ctx, bearing: frame.transform.bearing)
-        u.light.set(Float(layer.paint("hillshade-exaggeration").evaluateNumber(ctx)), Float(lights.azimuths[0]))
-        for (uniform, property) in [(u.shadow, "hillshade-shadow-color"), (u.highlight, "hillshade-highlight-color"),
-                                    (u.accent, "hillshade-accent-color")] {
-            let c = Painter.firstColor(layer.paint(property), ctx)
+        let program = try renderer.programs.program(HillshadeProgram.self)
+        let u = program.uniforms
+        context.use(program.program)
+        let lights = HillshadeLights(hillshade, ctx, bearing: frame.transform.bearing)
+        u.light.set(Float(hillshade.exaggeration.evaluate(ctx)), Float(lights.azimuths[0]))
+        for (uniform, property) in [(u.shadow, hillshade.shadowColor.value), (u.highlight, hillshade.highlightColor.value),
+                                    (u.accent, hillshade.accentColor.value)] {
+            let c = Painter.firstColor(property, ctx)
             uniform.set(Float(c.r), Float(c.g), Float(c.b), Float(c.a))
         }
         u.method.set(lights.method.rawValue)
@@ -38,7 +37,7 @@ extension Painter {
         u.image.set(unit: 0)
         let mixed = Set(tiles.map(\.tile.id.z)).count > 1
         if mixed { releaseStencil() }
-        let nearest = layer.paint("resampling").evaluateString(ctx) == "nearest"
+        let nearest = hillshade.resampling.evaluate(ctx) == .nearest
         for (t, target) in zip(tiles, slopes) {
             context.bind(target.texture, unit: 0, sampler: SamplerState(minify: .linear, magnify: nearest ? .nearest : .linear))
             let id = t.tile.id
@@ -47,7 +46,7 @@ extension Painter {
             let stencil = mixed ? StencilMode(function: .greater, reference: 1, writeMask: 0xFF, pass: .replace) : nil
             u.matrix.set(alignedTileMatrix(for: t.tile))
             bindStream(renderer.tileQuad, location: ProgramSet.location("a_pos", in: .hillshade), components: 2, type: .int16)
-            hillshade.program.draw(indices: renderer.quadIndices, modes: DrawModes(stencil: stencil, color: .alphaBlended))
+            program.program.draw(indices: renderer.quadIndices, modes: DrawModes(stencil: stencil, color: .alphaBlended))
         }
         if mixed { releaseStencil() }
     }

@@ -7,26 +7,25 @@ extension Painter {
     /// raster: each tile's texture on its square (image sources: on their four corners). When the
     /// tiles mix zoom levels (a parent standing in for a missing child), the highest zoom draws
     /// first and marks the stencil, so every pixel gets one tile, as MapLibre's overlap stencil does.
-    mutating func drawRaster(_ item: FrameLayer) throws {
-        let layer = item.layer
+    mutating func drawRaster(_ item: FrameLayer, _ raster: RasterLayer) throws {
         let ctx = EvaluationContext(zoom: zoom)
-        let opacity = layer.paint("raster-opacity").evaluateNumber(ctx)
+        let opacity = raster.opacity.evaluate(ctx)
         guard opacity > 0, !item.tiles.isEmpty else { return }
-        let raster = try renderer.programs.program(RasterProgram.self)
-        let u = raster.uniforms
-        context.use(raster.program)
+        let program = try renderer.programs.program(RasterProgram.self)
+        let u = program.uniforms
+        context.use(program.program)
         u.opacity.set(Float(opacity))
-        u.brightnessLow.set(Float(layer.paint("raster-brightness-min").evaluateNumber(ctx)))
-        u.brightnessHigh.set(Float(layer.paint("raster-brightness-max").evaluateNumber(ctx)))
-        u.saturationFactor.set(Float(Painter.saturationFactor(layer.paint("raster-saturation").evaluateNumber(ctx))))
-        u.contrastFactor.set(Float(Painter.contrastFactor(layer.paint("raster-contrast").evaluateNumber(ctx))))
-        let spin = Painter.spinWeights(layer.paint("raster-hue-rotate").evaluateNumber(ctx))
+        u.brightnessLow.set(Float(raster.brightnessMin.evaluate(ctx)))
+        u.brightnessHigh.set(Float(raster.brightnessMax.evaluate(ctx)))
+        u.saturationFactor.set(Float(Painter.saturationFactor(raster.saturation.evaluate(ctx))))
+        u.contrastFactor.set(Float(Painter.contrastFactor(raster.contrast.evaluate(ctx))))
+        let spin = Painter.spinWeights(raster.hueRotate.evaluate(ctx))
         u.spinWeights.set(spin.0, spin.1, spin.2)
         u.bufferScale.set(1)
         u.image.set(unit: 0)
         // `resampling` (spec 26) wins over the older `raster-resampling` when set.
-        let resampling = layer.hasValue("resampling", kind: .paint) ? "resampling" : "raster-resampling"
-        let nearest = layer.paint(resampling).evaluateString(ctx) == "nearest"
+        let resampling = raster.resampling.isSet ? raster.resampling : raster.rasterResampling
+        let nearest = resampling.evaluate(ctx) == .nearest
 
         let tiles = item.tiles.filter { $0.raster != nil }.sorted { $0.tile.id.z > $1.tile.id.z }
         let mixed = Set(tiles.map(\.tile.id.z)).count > 1
@@ -42,7 +41,7 @@ extension Painter {
             bindStream(quad ?? renderer.tileQuad, location: ProgramSet.location("a_pos", in: .raster), components: 2, type: .int16)
             bindStream(renderer.tileQuad, location: ProgramSet.location("a_texture_pos", in: .raster), components: 2, type: .int16)
             // Image quads split along the top-right/bottom-left diagonal (MapLibre's triangle strip).
-            raster.program.draw(indices: quad == nil ? renderer.quadIndices : renderer.imageQuadIndices,
+            program.program.draw(indices: quad == nil ? renderer.quadIndices : renderer.imageQuadIndices,
                                 modes: DrawModes(stencil: stencil, color: .alphaBlended))
         }
         if mixed { releaseStencil() }
