@@ -25,9 +25,9 @@ extension Painter {
         let dashes = line.dasharray.isSet ? line.dasharray.evaluate(ctx) : []
         let roundDashes = line.cap.evaluate(ctx) == .round
         let dashEntry = dashes.isEmpty ? nil : renderer.dashAtlas.entry(for: dashes, round: roundDashes)
-        let line = try renderer.programs.program(LineProgram.self, define: dashEntry == nil ? nil : "LINE_DASHED")
-        let u = line.uniforms
-        context.use(line.program)
+        let program = try renderer.programs.program(LineProgram.self, define: dashEntry == nil ? nil : "LINE_DASHED")
+        let u = program.uniforms
+        context.use(program.program)
         let t = frame.transform
         u.unitsToPixels.set(Float(1 / pixelsToClipUnits.x), Float(1 / pixelsToClipUnits.y))
         u.devicePixelRatio.set(Float(frame.pixelRatio))
@@ -58,8 +58,8 @@ extension Painter {
             }
             let paint = bindPaint(Painter.lineAttributes(line), layer: layer, geometry: g, box: box)
             bindAttributes(.line, geometry: g, paint: paint)
-            line.program.draw(indices: triangles.buffer, count: triangles.count,
-                              modes: DrawModes(stencil: stencil(for: tile.tile), color: .alphaBlended))
+            program.program.draw(indices: triangles.buffer, count: triangles.count,
+                                 modes: DrawModes(stencil: stencil(for: tile.tile), color: .alphaBlended))
         }
     }
 }
