@@ -47,12 +47,14 @@ typedef struct glsnap_snapshot glsnap_snapshot;        /* one rendered RGBA imag
 typedef enum glsnap_status {
     GLSNAP_OK = 0,
     GLSNAP_ERR_INVALID_ARGUMENT = 1,  /* a NULL or out-of-range argument, bad UTF-8 or JSON text, bad camera */
-    GLSNAP_ERR_STYLE = 2,             /* the style cannot be read or is invalid, or there is none */
-    GLSNAP_ERR_SOURCE = 3,            /* a source of the style cannot be set up */
-    GLSNAP_ERR_RENDER = 4,            /* drawing failed (GL context, a broken tile under strict errors) */
+    GLSNAP_ERR_STYLE = 2,             /* the style cannot be read or is invalid, or there is none; an edit the style
+                                         spec does not allow (glsnap_error_problem_* list the problems) */
+    GLSNAP_ERR_SOURCE = 3,            /* a source of the style cannot be set up, or (strict errors) a tile of it is broken */
+    GLSNAP_ERR_RENDER = 4,            /* drawing failed otherwise (the snapshotter closed, no render thread) */
     GLSNAP_ERR_NOT_FOUND = 5,         /* an unknown layer or source id */
     GLSNAP_ERR_IMAGE = 6,             /* encoding an image failed */
-    GLSNAP_ERR_TIMED_OUT = 7          /* the snapshot passed its time limit (Limits.snapshotTimeLimit) and stopped */
+    GLSNAP_ERR_TIMED_OUT = 7,         /* the snapshot passed its time limit (Limits.snapshotTimeLimit) and stopped */
+    GLSNAP_ERR_GL = 8                 /* the GL context, a shader or a GL call failed (earlier versions: GLSNAP_ERR_RENDER) */
 } glsnap_status;
 
 typedef enum glsnap_backend {
@@ -114,6 +116,18 @@ void glsnap_snapshotter_free(glsnap_snapshotter *snapshotter);
 /* The message of the calling thread's last failed call on this snapshotter ("" after a success).
    Owned by the handle; valid until this thread's next call on it. NULL for a NULL handle. */
 const char *glsnap_snapshotter_error(const glsnap_snapshotter *snapshotter);
+
+/* The style problems of the calling thread's last failed call on this snapshotter, each with the
+   JSON path of the value at fault ("layers[2].paint.fill-color" for a style refused,
+   "layers.water.paint.fill-color" for an edit) and its message; the count is 0 after a success and
+   for errors that are not GLSNAP_ERR_STYLE or GLSNAP_ERR_NOT_FOUND. A style that cannot be read at
+   all (no such file, not JSON) has one problem with the path "". Texts are owned by the handle and
+   valid as glsnap_snapshotter_error's; an index out of range gives NULL (line: 0). The line is the
+   value's line in the style file, 0 when unknown. NULL handle: 0 / NULL. */
+int glsnap_error_problem_count(const glsnap_snapshotter *snapshotter);
+const char *glsnap_error_problem_path(const glsnap_snapshotter *snapshotter, int index);
+const char *glsnap_error_problem_message(const glsnap_snapshotter *snapshotter, int index);
+int glsnap_error_problem_line(const glsnap_snapshotter *snapshotter, int index);
 
 /* Loads a style from JSON text. Relative URLs (mbtiles://x.mbtiles, ../glyphs/...) resolve against
    `base`: a folder, a file path (its folder is used) or a URL; NULL: the current directory. On

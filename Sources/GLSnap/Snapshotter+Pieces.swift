@@ -82,7 +82,7 @@ public final class ImagePieces {
         } catch let e as GLSnapError {
             throw e
         } catch {
-            throw GLSnapError.render("\(error)")
+            throw GLSnapError.rendering(error)
         }
     }
 }

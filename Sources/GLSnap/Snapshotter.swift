@@ -360,7 +360,7 @@ public final class Snapshotter: @unchecked Sendable {
                 } catch let e as DeadlinePassed {
                     throw GLSnapError.timedOut(seconds: e.seconds)
                 } catch {
-                    throw GLSnapError.render("\(error)")
+                    throw GLSnapError.rendering(error)
                 }
                 timings.upload += upload
                 timings.draw += draw

@@ -91,9 +91,9 @@ struct StaticStyleEdits: Equatable {
                 }
             }
         } catch let e as StyleEditError {
-            throw ServerError.badRequest("style edit refused: \(e)")
+            throw ServerError.badStyle("style edit refused: \(e)", problems: e.problems)
         } catch let e as GLSnapError {
-            throw ServerError.badRequest("style edit refused: \(e)")
+            throw ServerError.badStyle("style edit refused: \(e)", problems: e.problems)
         }
     }
 

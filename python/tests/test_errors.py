@@ -83,3 +83,26 @@ def test_not_implemented_and_closed():
         m.renderPNG()
     with glsnap.Map(BOX_STYLE, 32, 32) as m2:
         assert m2.renderPNG()[:4] == b"\x89PNG"
+
+
+def test_style_error_lists_problems_with_paths():
+    bad = json.dumps({"version": 8, "sources": {},
+                      "layers": [{"id": "bg", "type": "background", "paint": {"background-color": "nope"}},
+                                 {"id": "x", "type": "sparkles"}]})
+    with pytest.raises(glsnap.StyleError) as caught:
+        glsnap.Map(bad, 16, 16)
+    problems = caught.value.problems
+    assert [p.path for p in problems] == ["layers[0].paint.background-color", "layers[1].type"], problems
+    assert all(p.message for p in problems)
+    assert isinstance(caught.value, glsnap.GLSnapError) and caught.value.status == 2
+    with pytest.raises(glsnap.StyleError) as caught:
+        glsnap.Map("/nonexistent/style.json")
+    assert caught.value.problems == [glsnap.StyleProblem("", "no such file")]
+    m = glsnap.Map(BOX_STYLE, 32, 32)
+    with pytest.raises(glsnap.StyleError) as caught:
+        m.setPaintProperty("fill", "fill-color", '"not a color"')
+    assert [p.path for p in caught.value.problems] == ["layers.fill.paint.fill-color"]
+    with pytest.raises(glsnap.NotFoundError) as caught:
+        m.removeLayer("rivers")
+    assert caught.value.problems == []
+    assert issubclass(glsnap.GLError, glsnap.RenderError)
