@@ -93,7 +93,9 @@ struct StaticStyleEdits: Equatable {
         } catch let e as StyleEditError {
             throw ServerError.badStyle("style edit refused: \(e)", problems: e.problems)
         } catch let e as GLSnapError {
-            throw ServerError.badStyle("style edit refused: \(e)", problems: e.problems)
+            // An added source that cannot be set up has no problems to list.
+            throw e.problems.isEmpty ? ServerError.badRequest("style edit refused: \(e)")
+                : ServerError.badStyle("style edit refused: \(e)", problems: e.problems)
         }
     }
 
