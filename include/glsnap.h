@@ -54,7 +54,9 @@ typedef enum glsnap_status {
     GLSNAP_ERR_NOT_FOUND = 5,         /* an unknown layer or source id */
     GLSNAP_ERR_IMAGE = 6,             /* encoding an image failed */
     GLSNAP_ERR_TIMED_OUT = 7,         /* the snapshot passed its time limit (Limits.snapshotTimeLimit) and stopped */
-    GLSNAP_ERR_GL = 8                 /* the GL context, a shader or a GL call failed (earlier versions: GLSNAP_ERR_RENDER) */
+    GLSNAP_ERR_GL = 8,                /* the GL context, a shader or a GL call failed (earlier versions: GLSNAP_ERR_RENDER) */
+    GLSNAP_ERR_LIMIT = 9              /* a size past one of the library's Limits (image side or pixels; earlier
+                                         versions: GLSNAP_ERR_INVALID_ARGUMENT) */
 } glsnap_status;
 
 typedef enum glsnap_backend {

@@ -9,6 +9,10 @@ import GLSnapStyle
 public enum GLSnapError: Error, CustomStringConvertible {
     /// The options are not usable (size, ratio, camera values).
     case invalidOptions(String)
+    /// The options ask for more than one of `Limits` allows: `name` the limit (`maxImageSide`),
+    /// `value` what was asked, `max` the limit's value; `message` names the option. Options like
+    /// the others (printed the same way), to be raised in `Limits` rather than corrected.
+    case limit(name: String, value: Double, max: Double, message: String)
     /// The style could not be read or is invalid; `source` names the file or "inline JSON".
     /// `problems` says what is wrong: for a style that cannot be read (no such file, not JSON,
     /// too large) one problem with an empty path; for an invalid one each problem with its JSON
@@ -62,7 +66,7 @@ public enum GLSnapError: Error, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case .invalidOptions(let m): return "invalid snapshot options: \(m)"
+        case .invalidOptions(let m), .limit(_, _, _, let m): return "invalid snapshot options: \(m)"
         case let .style(source, problems):
             if problems.count == 1, problems[0].path.isEmpty { return "style \(source): \(problems[0].message)" }
             return "style \(source): \(StyleError.invalid(problems))"

@@ -13,6 +13,7 @@ enum Status: Int32 {
     case image = 6
     case timedOut = 7
     case gl = 8
+    case limit = 9
 }
 
 /// A failure of a C call: its status, the sentence `glsnap_error` returns and, for a style
@@ -40,6 +41,7 @@ struct CallError: Error {
     static func status(of error: GLSnapError) -> Status {
         switch error {
         case .invalidOptions: return .invalidArgument
+        case .limit: return .limit
         case .style: return .style
         case .source: return .source
         case .gl: return .gl

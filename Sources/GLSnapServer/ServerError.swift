@@ -55,7 +55,7 @@ extension ServerError {
     /// passed 504 after `requestTimeout`, anything else 500), never from its text.
     init(_ error: GLSnapError, requestTimeout: Double) {
         switch error {
-        case .invalidOptions: self = .badRequest(error.description)
+        case .invalidOptions, .limit: self = .badRequest(error.description)
         case .timedOut: self = .timedOut(seconds: requestTimeout)
         case .style, .source, .gl, .render: self = .renderFailed(error.description)
         }

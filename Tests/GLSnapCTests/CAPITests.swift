@@ -102,12 +102,26 @@ final class CAPITests: XCTestCase {
         XCTAssertEqual(glsnap_error_problem_count(nil), 0)
     }
 
+    /// An image past Limits.maxImageSide is GLSNAP_ERR_LIMIT, with the message naming the limit.
+    func testImagePastTheLimitHasItsStatus() throws {
+        let s = try make()
+        defer { glsnap_snapshotter_free(s) }
+        XCTAssertEqual(glsnap_set_style_json(s, style, nil), Status.ok.rawValue)
+        var camera = [UInt8](repeating: 0, count: 48)
+        camera.withUnsafeMutableBytes { $0.storeBytes(of: UInt32(15), toByteOffset: 40, as: UInt32.self) }
+        var snap: OpaquePointer?
+        XCTAssertEqual(camera.withUnsafeBytes { glsnap_render(s, $0.baseAddress, 70000, 1, 1, &snap) }, Status.limit.rawValue, message(s))
+        XCTAssertNil(snap)
+        XCTAssertTrue(message(s).contains("pixels per side"), message(s))
+    }
+
     /// Each GLSnapError case has its status; a GL failure has GLSNAP_ERR_GL.
     func testEachErrorCaseHasItsStatus() {
         let cases: [(GLSnapError, Status)] = [
             (.invalidOptions("x"), .invalidArgument), (.style(source: "s", problems: []), .style),
             (.source(name: "s", tile: nil, location: nil, underlying: SourceError.httpStatus(url: "u", status: 500)), .source),
             (.gl(.missingFunction("glFoo")), .gl), (.render("x"), .render), (.timedOut(seconds: 1), .timedOut),
+            (.limit(name: "maxImageSide", value: 70000, max: 65535, message: "x"), .limit),
         ]
         for (error, status) in cases {
             let e = CallError(error)

@@ -85,4 +85,15 @@ final class ErrorStructureTests: XCTestCase {
         XCTAssertLessThan(max, 20000)
         XCTAssertTrue("\(e)".hasPrefix("render failed: image size 20000x"), "\(e)")
     }
+
+    func testLimitNamesTheLimitItPasses() throws {
+        let e = try XCTUnwrap(error { _ = try MapSnapshotOptions(size: Size(width: 70000, height: 10)).pixelSize(streamed: true) })
+        guard case let .limit(name, value, max, _) = e else { return XCTFail("expected .limit, got \(e)") }
+        XCTAssertEqual(name, "maxImageSide")
+        XCTAssertEqual(value, 70000)
+        XCTAssertEqual(max, Double(Limits.default.maxImageSide))
+        XCTAssertEqual("\(e)", "invalid snapshot options: image 70000x10 pixels exceeds the limit of \(Limits.default.maxImageSide) pixels per side")
+        let memory = try XCTUnwrap(error { _ = try MapSnapshotOptions(size: Size(width: 20000, height: 20000)).pixelSize() })
+        guard case .limit("maxImagePixels", 4e8, _, _) = memory else { return XCTFail("expected .limit, got \(memory)") }
+    }
 }

@@ -21,7 +21,7 @@ from . import _abi
 from ._abi import lib
 
 __all__ = ["Map", "Renderer", "Snapshot", "GLSnapError", "InvalidArgumentError", "StyleError", "StyleProblem",
-           "SourceError", "RenderError", "GLError", "NotFoundError", "ImageError", "TimedOutError", "version",
+           "SourceError", "RenderError", "GLError", "LimitError", "NotFoundError", "ImageError", "TimedOutError", "version",
            "decode_image"]
 
 try:  # numpy is optional: without it renderBuffer returns bytes and Snapshot.array is unavailable
@@ -56,6 +56,10 @@ class InvalidArgumentError(GLSnapError, ValueError):
     """An argument is out of range or not valid JSON (GLSNAP_ERR_INVALID_ARGUMENT)."""
 
 
+class LimitError(InvalidArgumentError):
+    """A size past one of the library's Limits, such as the image's side (GLSNAP_ERR_LIMIT)."""
+
+
 class StyleError(GLSnapError):
     """The style cannot be read or is invalid, or an edit is not allowed (GLSNAP_ERR_STYLE);
     `problems` names each value at fault by its JSON path."""
@@ -87,7 +91,7 @@ class TimedOutError(GLSnapError, TimeoutError):
 
 _ERRORS = {_abi.INVALID_ARGUMENT: InvalidArgumentError, _abi.STYLE: StyleError, _abi.SOURCE: SourceError,
            _abi.RENDER: RenderError, _abi.NOT_FOUND: NotFoundError, _abi.IMAGE: ImageError,
-           _abi.TIMED_OUT: TimedOutError, _abi.GL: GLError}
+           _abi.TIMED_OUT: TimedOutError, _abi.GL: GLError, _abi.LIMIT: LimitError}
 
 
 def version() -> str:

@@ -4,7 +4,7 @@ import ctypes
 import os
 from ctypes import POINTER, c_char_p, c_double, c_int, c_size_t, c_uint, c_uint8, c_void_p
 
-OK, INVALID_ARGUMENT, STYLE, SOURCE, RENDER, NOT_FOUND, IMAGE, TIMED_OUT, GL = range(9)
+OK, INVALID_ARGUMENT, STYLE, SOURCE, RENDER, NOT_FOUND, IMAGE, TIMED_OUT, GL, LIMIT = range(10)
 BACKENDS = {"osmesa": 0, "egl": 1}
 FORMATS = {"png": 0, "jpeg": 1, "jpg": 1, "webp": 2}
 CAMERA_CENTER, CAMERA_ZOOM, CAMERA_BEARING, CAMERA_PITCH = 1, 2, 4, 8

@@ -106,3 +106,10 @@ def test_style_error_lists_problems_with_paths():
         m.removeLayer("rivers")
     assert caught.value.problems == []
     assert issubclass(glsnap.GLError, glsnap.RenderError)
+
+
+def test_limit_error_is_an_invalid_argument():
+    m = glsnap.Map(BOX_STYLE, 32, 32)
+    with pytest.raises(glsnap.LimitError, match="pixels per side") as caught:
+        m.setSize(70000, 1)
+    assert isinstance(caught.value, glsnap.InvalidArgumentError) and isinstance(caught.value, ValueError)
