@@ -131,6 +131,15 @@ const char *glsnap_error_problem_path(const glsnap_snapshotter *snapshotter, int
 const char *glsnap_error_problem_message(const glsnap_snapshotter *snapshotter, int index);
 int glsnap_error_problem_line(const glsnap_snapshotter *snapshotter, int index);
 
+/* For the calling thread's last failed call on this snapshotter when it was GLSNAP_ERR_SOURCE: the
+   source's name; glsnap_error_source_tile gives 1 and the tile's z/x/y (each pointer may be NULL)
+   when a tile was broken (0 for a source that could not be set up), glsnap_error_source_location
+   the tile's file or URL when the source has one per tile. NULL / 0 otherwise, and for a NULL
+   handle. Texts are owned by the handle and valid as glsnap_snapshotter_error's. */
+const char *glsnap_error_source(const glsnap_snapshotter *snapshotter);
+int glsnap_error_source_tile(const glsnap_snapshotter *snapshotter, int *z, int *x, int *y);
+const char *glsnap_error_source_location(const glsnap_snapshotter *snapshotter);
+
 /* Loads a style from JSON text. Relative URLs (mbtiles://x.mbtiles, ../glyphs/...) resolve against
    `base`: a folder, a file path (its folder is used) or a URL; NULL: the current directory. On
    failure the previous style stays. */

@@ -1,5 +1,6 @@
 import Foundation
 import GLSnap
+import GLSnapData
 import GLSnapStyle
 
 /// Status codes of the C ABI (glsnap.h's `glsnap_status`); keep the two in step.
@@ -18,11 +19,12 @@ enum Status: Int32 {
 
 /// A failure of a C call: its status, the sentence `glsnap_error` returns and, for a style
 /// refused or an edit the style spec does not allow, its problems with their JSON paths
-/// (`glsnap_error_problem_*`).
+/// (`glsnap_error_problem_*`); for a source, its name and the tile and file at fault (`glsnap_error_source*`).
 struct CallError: Error {
     let status: Status
     let message: String
     var problems: [StyleProblem] = []
+    var source: (name: String, tile: TileID?, location: String?)?
 
     init(_ status: Status, _ message: String, problems: [StyleProblem] = []) {
         self.status = status; self.message = message; self.problems = problems
@@ -32,7 +34,9 @@ struct CallError: Error {
     init(_ error: Error) {
         switch error {
         case let e as CallError: self = e
-        case let e as GLSnapError: self.init(CallError.status(of: e), e.description, problems: e.problems)
+        case let e as GLSnapError:
+            self.init(CallError.status(of: e), e.description, problems: e.problems)
+            if case let .source(name, tile, location, _) = e { source = (name, tile, location) }
         case let e as StyleEditError: self.init(e.notFound ? .notFound : .style, e.description, problems: e.problems)
         default: self.init(.render, "\(error)")
         }
@@ -59,6 +63,7 @@ final class ErrorSlots: @unchecked Sendable {
     private struct Entry {
         var message: [CChar]
         var problems: [(path: [CChar], message: [CChar], line: Int32)]
+        var source: (name: [CChar], tile: TileID?, location: [CChar]?)?
     }
 
     private var entries: [UInt: Entry] = [:]
@@ -81,7 +86,8 @@ final class ErrorSlots: @unchecked Sendable {
 
     func set(_ error: CallError) {
         let entry = Entry(message: Array(error.message.utf8CString),
-                          problems: error.problems.map { (Array($0.path.utf8CString), Array($0.message.utf8CString), Int32(clamping: $0.line ?? 0)) })
+                          problems: error.problems.map { (Array($0.path.utf8CString), Array($0.message.utf8CString), Int32(clamping: $0.line ?? 0)) },
+                          source: error.source.map { (Array($0.name.utf8CString), $0.tile, $0.location.map { Array($0.utf8CString) }) })
         lock.lock(); defer { lock.unlock() }
         entries[ErrorSlots.me] = entry
     }
@@ -111,6 +117,19 @@ final class ErrorSlots: @unchecked Sendable {
         guard let problems = entries[ErrorSlots.me]?.problems, problems.indices.contains(index) else { return nil }
         let text = path ? problems[index].path : problems[index].message
         return text.withUnsafeBufferPointer { $0.baseAddress! }
+    }
+
+    /// The source of this thread's last failure (`location` false) or the file or URL of its tile, valid as `current()`'s; nil when none.
+    func sourceText(location: Bool) -> UnsafePointer<CChar>? {
+        lock.lock(); defer { lock.unlock() }
+        guard let source = entries[ErrorSlots.me]?.source, let text = location ? source.location : source.name else { return nil }
+        return text.withUnsafeBufferPointer { $0.baseAddress! }
+    }
+
+    /// The tile of this thread's last failure, nil when it was not about a tile.
+    func sourceTile() -> TileID? {
+        lock.lock(); defer { lock.unlock() }
+        return entries[ErrorSlots.me]?.source?.tile
     }
 
     /// Problem `index`'s line in the style file, 0 when unknown or out of range.

@@ -115,6 +115,32 @@ final class CAPITests: XCTestCase {
         XCTAssertTrue(message(s).contains("pixels per side"), message(s))
     }
 
+    /// A broken tile under strict errors names its source, tile and file.
+    func testSourceErrorsNameSourceTileAndFile() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("glsnap-c-errors-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try Data([0xff, 0xff, 0xff, 0xff]).write(to: dir.appendingPathComponent("0-0-0.mvt"))
+        let s = try make()
+        defer { glsnap_snapshotter_free(s) }
+        let broken = ##"{"version":8,"sources":{"t":{"type":"vector","tiles":["{z}-{x}-{y}.mvt"],"maxzoom":0}},"layers":[{"id":"l","type":"line","source":"t","source-layer":"x"}]}"##
+        XCTAssertEqual(glsnap_set_style_json(s, broken, dir.path + "/"), Status.ok.rawValue, message(s))
+        XCTAssertNil(glsnap_error_source(s))
+        var camera = [UInt8](repeating: 0, count: 48)
+        camera.withUnsafeMutableBytes { $0.storeBytes(of: UInt32(15), toByteOffset: 40, as: UInt32.self) }
+        var snap: OpaquePointer?
+        XCTAssertEqual(camera.withUnsafeBytes { glsnap_render(s, $0.baseAddress, 16, 16, 1, &snap) }, Status.source.rawValue, message(s))
+        XCTAssertEqual(glsnap_error_source(s).map { String(cString: $0) }, "t")
+        var z: Int32 = -1, x: Int32 = -1, y: Int32 = -1
+        XCTAssertEqual(glsnap_error_source_tile(s, &z, &x, &y), 1)
+        XCTAssertEqual([z, x, y], [0, 0, 0])
+        XCTAssertEqual(glsnap_error_source_location(s).map { String(cString: $0) }, dir.path + "/0-0-0.mvt")
+        XCTAssertEqual(glsnap_error_problem_count(s), 0)
+        XCTAssertEqual(glsnap_remove_layer(s, "missing"), Status.notFound.rawValue)
+        XCTAssertNil(glsnap_error_source(s), "gone with the next failure")
+        XCTAssertEqual(glsnap_error_source_tile(s, nil, nil, nil), 0)
+    }
+
     /// Each GLSnapError case has its status; a GL failure has GLSNAP_ERR_GL.
     func testEachErrorCaseHasItsStatus() {
         let cases: [(GLSnapError, Status)] = [

@@ -66,7 +66,13 @@ class StyleError(GLSnapError):
 
 
 class SourceError(GLSnapError):
-    """A source of the style cannot be set up, or a tile of it is broken under strict errors (GLSNAP_ERR_SOURCE)."""
+    """A source of the style cannot be set up, or a tile of it is broken under strict errors (GLSNAP_ERR_SOURCE):
+    `source` names it, `tile` is the broken tile's (z, x, y) (None: the source itself), `location` the
+    tile's file or URL (None where the source has none per tile, as MBTiles)."""
+
+    source: Optional[str] = None
+    tile: Optional[Tuple[int, int, int]] = None
+    location: Optional[str] = None
 
 
 class RenderError(GLSnapError):
@@ -115,8 +121,16 @@ def _check(status: int, handle: Optional[int], error_of=lib.glsnap_snapshotter_e
         return
     message = error_of(handle) if handle else None
     text = message.decode("utf-8", "replace") if message else f"glsnap error {status}"
-    problems = _problems(handle) if handle and error_of == lib.glsnap_snapshotter_error else []
-    raise _ERRORS.get(status, GLSnapError)(text, status, problems)
+    on_snapshotter = bool(handle) and error_of == lib.glsnap_snapshotter_error
+    error = _ERRORS.get(status, GLSnapError)(text, status, _problems(handle) if on_snapshotter else [])
+    if on_snapshotter and isinstance(error, SourceError):
+        name, location = lib.glsnap_error_source(handle), lib.glsnap_error_source_location(handle)
+        error.source = name.decode("utf-8", "replace") if name else None
+        error.location = location.decode("utf-8", "replace") if location else None
+        z, x, y = ctypes.c_int(), ctypes.c_int(), ctypes.c_int()
+        if lib.glsnap_error_source_tile(handle, byref(z), byref(x), byref(y)):
+            error.tile = (z.value, x.value, y.value)
+    raise error
 
 
 def _problems(handle: int) -> List[StyleProblem]:
