@@ -17,7 +17,9 @@
  * Errors: every function that can fail returns a glsnap_status; on failure the handle keeps a
  * message for the calling thread (glsnap_snapshotter_error, glsnap_snapshot_error), naming what was
  * wrong (file, layer, source, tile, value). Bad input (NULL pointers, invalid UTF-8 or JSON, unknown
- * layers, out-of-range numbers, broken files) is an error code, never a crash or an abort.
+ * layers, out-of-range numbers, broken files) is an error code, never a crash or an abort. The
+ * parts of a failure are kept beside its message: a style's problems with their JSON paths
+ * (glsnap_error_problem_*), a broken source's name, tile and file (glsnap_error_source*).
  *
  * Memory: handles are freed with their _free function; every buffer or string a function hands
  * out through an out-parameter is malloc'ed and freed with glsnap_free. Pointers the library
