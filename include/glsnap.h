@@ -17,7 +17,9 @@
  * Errors: every function that can fail returns a glsnap_status; on failure the handle keeps a
  * message for the calling thread (glsnap_snapshotter_error, glsnap_snapshot_error), naming what was
  * wrong (file, layer, source, tile, value). Bad input (NULL pointers, invalid UTF-8 or JSON, unknown
- * layers, out-of-range numbers, broken files) is an error code, never a crash or an abort.
+ * layers, out-of-range numbers, broken files) is an error code, never a crash or an abort. The
+ * parts of a failure are kept beside its message: a style's problems with their JSON paths
+ * (glsnap_error_problem_*), a broken source's name, tile and file (glsnap_error_source*).
  *
  * Memory: handles are freed with their _free function; every buffer or string a function hands
  * out through an out-parameter is malloc'ed and freed with glsnap_free. Pointers the library
@@ -47,12 +49,16 @@ typedef struct glsnap_snapshot glsnap_snapshot;        /* one rendered RGBA imag
 typedef enum glsnap_status {
     GLSNAP_OK = 0,
     GLSNAP_ERR_INVALID_ARGUMENT = 1,  /* a NULL or out-of-range argument, bad UTF-8 or JSON text, bad camera */
-    GLSNAP_ERR_STYLE = 2,             /* the style cannot be read or is invalid, or there is none */
-    GLSNAP_ERR_SOURCE = 3,            /* a source of the style cannot be set up */
-    GLSNAP_ERR_RENDER = 4,            /* drawing failed (GL context, a broken tile under strict errors) */
+    GLSNAP_ERR_STYLE = 2,             /* the style cannot be read or is invalid, or there is none; an edit the style
+                                         spec does not allow (glsnap_error_problem_* list the problems) */
+    GLSNAP_ERR_SOURCE = 3,            /* a source of the style cannot be set up, or (strict errors) a tile of it is broken */
+    GLSNAP_ERR_RENDER = 4,            /* drawing failed otherwise (the snapshotter closed, no render thread) */
     GLSNAP_ERR_NOT_FOUND = 5,         /* an unknown layer or source id */
     GLSNAP_ERR_IMAGE = 6,             /* encoding an image failed */
-    GLSNAP_ERR_TIMED_OUT = 7          /* the snapshot passed its time limit (Limits.snapshotTimeLimit) and stopped */
+    GLSNAP_ERR_TIMED_OUT = 7,         /* the snapshot passed its time limit (Limits.snapshotTimeLimit) and stopped */
+    GLSNAP_ERR_GL = 8,                /* the GL context, a shader or a GL call failed (earlier versions: GLSNAP_ERR_RENDER) */
+    GLSNAP_ERR_LIMIT = 9              /* a size past one of the library's Limits (image side or pixels; earlier
+                                         versions: GLSNAP_ERR_INVALID_ARGUMENT) */
 } glsnap_status;
 
 typedef enum glsnap_backend {
@@ -114,6 +120,27 @@ void glsnap_snapshotter_free(glsnap_snapshotter *snapshotter);
 /* The message of the calling thread's last failed call on this snapshotter ("" after a success).
    Owned by the handle; valid until this thread's next call on it. NULL for a NULL handle. */
 const char *glsnap_snapshotter_error(const glsnap_snapshotter *snapshotter);
+
+/* The style problems of the calling thread's last failed call on this snapshotter, each with the
+   JSON path of the value at fault ("layers[2].paint.fill-color" for a style refused,
+   "layers.water.paint.fill-color" for an edit) and its message; the count is 0 after a success and
+   for errors that are not GLSNAP_ERR_STYLE or GLSNAP_ERR_NOT_FOUND. A style that cannot be read at
+   all (no such file, not JSON) has one problem with the path "". Texts are owned by the handle and
+   valid as glsnap_snapshotter_error's; an index out of range gives NULL (line: 0). The line is the
+   value's line in the style file, 0 when unknown. NULL handle: 0 / NULL. */
+int glsnap_error_problem_count(const glsnap_snapshotter *snapshotter);
+const char *glsnap_error_problem_path(const glsnap_snapshotter *snapshotter, int index);
+const char *glsnap_error_problem_message(const glsnap_snapshotter *snapshotter, int index);
+int glsnap_error_problem_line(const glsnap_snapshotter *snapshotter, int index);
+
+/* For the calling thread's last failed call on this snapshotter when it was GLSNAP_ERR_SOURCE: the
+   source's name; glsnap_error_source_tile gives 1 and the tile's z/x/y (each pointer may be NULL)
+   when a tile was broken (0 for a source that could not be set up), glsnap_error_source_location
+   the tile's file or URL when the source has one per tile. NULL / 0 otherwise, and for a NULL
+   handle. Texts are owned by the handle and valid as glsnap_snapshotter_error's. */
+const char *glsnap_error_source(const glsnap_snapshotter *snapshotter);
+int glsnap_error_source_tile(const glsnap_snapshotter *snapshotter, int *z, int *x, int *y);
+const char *glsnap_error_source_location(const glsnap_snapshotter *snapshotter);
 
 /* Loads a style from JSON text. Relative URLs (mbtiles://x.mbtiles, ../glyphs/...) resolve against
    `base`: a folder, a file path (its folder is used) or a URL; NULL: the current directory. On

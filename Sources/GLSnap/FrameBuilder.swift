@@ -201,14 +201,16 @@ struct FrameBuilder {
     /// under `.skip` records the same sentence as a warning, and the tile is drawn as missing.
     mutating func brokenTile<T>(source: String, tileSource: TileSource, id: TileID, highDensity: Bool = false,
                                 error: Error) throws -> T? {
-        let message: String
+        var underlying = error
+        var location = tileSource.tileLocation(id, highDensity: highDensity)
         if case let .badTile(_, tile, inner)? = error as? SourceError {
-            message = "tile \(tile): \(inner)"
-        } else {
-            message = "tile \(tileSource.tileLocation(id, highDensity: highDensity).map { "\(id) (\($0))" } ?? id.description): \(error)"
+            // The decode error itself; the source named the file only where it has one per tile.
+            underlying = inner
+            if tile == id.description { location = nil }
         }
-        guard policy == .skip else { throw GLSnapError.source(name: source, message: message) }
-        warnings.append("\(GLSnapError.source(name: source, message: message))")
+        let failure = GLSnapError.source(name: source, tile: id, location: location, underlying: underlying)
+        guard policy == .skip else { throw failure }
+        warnings.append("\(failure)")
         return nil
     }
 }

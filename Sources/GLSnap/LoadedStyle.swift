@@ -106,7 +106,7 @@ final class LoadedStyle: @unchecked Sendable {
                     sources[name] = s
                 }
             } catch {
-                guard policy == .skip else { throw GLSnapError.source(name: name, message: "\(error)") }
+                guard policy == .skip else { throw GLSnapError.source(name: name, tile: nil, location: nil, underlying: error) }
                 errors[name] = "\(error)"
             }
         }
@@ -220,10 +220,8 @@ final class LoadedStyle: @unchecked Sendable {
             } else {
                 style = try Style(json: json)
             }
-        } catch let e as GLSnapError {
-            throw e
         } catch {
-            throw GLSnapError.style(source: origin, message: "\(error)")
+            throw GLSnapError.style(source: origin, error: error)
         }
         return try LoadedStyle(style: style, origin: origin, resolver: resolver, policy: policy, images: images, limits: limits,
                                styleWarnings: warnings)

@@ -55,10 +55,12 @@ public struct MapSnapshotOptions: Sendable {
             throw GLSnapError.invalidOptions("size \(size.width)x\(size.height) at ratio \(pixelRatio) is less than one pixel")
         }
         guard w <= Double(limits.maxImageSide), h <= Double(limits.maxImageSide) else {
-            throw GLSnapError.invalidOptions("image \(CheckedNumber.describe(w))x\(CheckedNumber.describe(h)) pixels exceeds the limit of \(limits.maxImageSide) pixels per side")
+            throw GLSnapError.limit(name: "maxImageSide", value: max(w, h), max: Double(limits.maxImageSide),
+                                    message: "image \(CheckedNumber.describe(w))x\(CheckedNumber.describe(h)) pixels exceeds the limit of \(limits.maxImageSide) pixels per side")
         }
         guard streamed || w * h <= Double(limits.maxImagePixels) else {
-            throw GLSnapError.invalidOptions("image \(CheckedNumber.describe(w))x\(CheckedNumber.describe(h)) pixels is over \(limits.maxImagePixels) pixels to hold in memory; stream it to a file instead (glsnap render does)")
+            throw GLSnapError.limit(name: "maxImagePixels", value: w * h, max: Double(limits.maxImagePixels),
+                                    message: "image \(CheckedNumber.describe(w))x\(CheckedNumber.describe(h)) pixels is over \(limits.maxImagePixels) pixels to hold in memory; stream it to a file instead (glsnap render does)")
         }
         guard limits.pieceSize >= 16 else {
             throw GLSnapError.invalidOptions("piece size \(limits.pieceSize) must be at least 16 pixels")

@@ -132,7 +132,7 @@ extension Snapshotter {
         } catch let e as DeadlinePassed {
             throw GLSnapError.timedOut(seconds: e.seconds)
         } catch {
-            throw GLSnapError.render("\(error)")
+            throw GLSnapError.rendering(error)
         }
     }
 

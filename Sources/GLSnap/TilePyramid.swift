@@ -31,7 +31,7 @@ public struct TilePyramid: Sendable, Equatable {
     /// The highest zoom level rendered.
     public static let maxZoom = 24
 
-    /// Refuses values out of range with `GLSnapError.invalidOptions` naming the value.
+    /// Refuses values out of range with `GLSnapError.invalidOptions` naming the value (`.limit` past a `Limits` bound).
     public init(bounds: CoordinateBounds, minZoom: Int, maxZoom: Int, tileSize: Int = 512, pixelRatio: Double = 1,
                 metatile: Int = 4, limits: Limits = .default) throws {
         let b = bounds
@@ -56,7 +56,8 @@ public struct TilePyramid: Sendable, Equatable {
         }
         let tilePixels = Int(pixels)
         guard metatile * tilePixels <= limits.tilePlacementBlock else {
-            throw GLSnapError.invalidOptions("metatile \(metatile) of \(tilePixels)-pixel tiles exceeds Limits.tilePlacementBlock (\(limits.tilePlacementBlock) pixels)")
+            throw GLSnapError.limit(name: "tilePlacementBlock", value: Double(metatile * tilePixels), max: Double(limits.tilePlacementBlock),
+                                    message: "metatile \(metatile) of \(tilePixels)-pixel tiles exceeds Limits.tilePlacementBlock (\(limits.tilePlacementBlock) pixels)")
         }
         self.bounds = bounds; self.minZoom = minZoom; self.maxZoom = maxZoom; self.tileSize = tileSize
         self.pixelRatio = pixelRatio; self.metatile = metatile

@@ -25,7 +25,7 @@ private func edit(_ s: OpaquePointer?, _ change: @escaping (inout StyleDocument)
             }
             try change(&doc)
             do { try apply(h.snapshotter) } catch let e as StyleEditError {
-                throw CallError(e.notFound ? .notFound : .style, e.description)
+                throw CallError(e)
             }
             if let changed = h.snapshotter.getStyle() { doc.update(changed) }
             h.style = doc

@@ -147,6 +147,50 @@ public func glsnap_snapshotter_error(_ s: OpaquePointer?) -> UnsafePointer<CChar
     return UnsafeMutableRawPointer(s).snapshotter().errors.current()
 }
 
+@_cdecl("glsnap_error_problem_count")
+public func glsnap_error_problem_count(_ s: OpaquePointer?) -> Int32 {
+    guard let s else { return 0 }
+    return Int32(clamping: UnsafeMutableRawPointer(s).snapshotter().errors.problemCount())
+}
+
+@_cdecl("glsnap_error_problem_path")
+public func glsnap_error_problem_path(_ s: OpaquePointer?, _ index: Int32) -> UnsafePointer<CChar>? {
+    guard let s else { return nil }
+    return UnsafeMutableRawPointer(s).snapshotter().errors.problemText(Int(index), path: true)
+}
+
+@_cdecl("glsnap_error_problem_message")
+public func glsnap_error_problem_message(_ s: OpaquePointer?, _ index: Int32) -> UnsafePointer<CChar>? {
+    guard let s else { return nil }
+    return UnsafeMutableRawPointer(s).snapshotter().errors.problemText(Int(index), path: false)
+}
+
+@_cdecl("glsnap_error_problem_line")
+public func glsnap_error_problem_line(_ s: OpaquePointer?, _ index: Int32) -> Int32 {
+    guard let s else { return 0 }
+    return UnsafeMutableRawPointer(s).snapshotter().errors.problemLine(Int(index))
+}
+
+@_cdecl("glsnap_error_source")
+public func glsnap_error_source(_ s: OpaquePointer?) -> UnsafePointer<CChar>? {
+    guard let s else { return nil }
+    return UnsafeMutableRawPointer(s).snapshotter().errors.sourceText(location: false)
+}
+
+@_cdecl("glsnap_error_source_tile")
+public func glsnap_error_source_tile(_ s: OpaquePointer?, _ z: UnsafeMutablePointer<Int32>?, _ x: UnsafeMutablePointer<Int32>?,
+                                     _ y: UnsafeMutablePointer<Int32>?) -> Int32 {
+    guard let s, let tile = UnsafeMutableRawPointer(s).snapshotter().errors.sourceTile() else { return 0 }
+    z?.pointee = Int32(tile.z); x?.pointee = Int32(tile.x); y?.pointee = Int32(tile.y)
+    return 1
+}
+
+@_cdecl("glsnap_error_source_location")
+public func glsnap_error_source_location(_ s: OpaquePointer?) -> UnsafePointer<CChar>? {
+    guard let s else { return nil }
+    return UnsafeMutableRawPointer(s).snapshotter().errors.sourceText(location: true)
+}
+
 /// Runs a call on a snapshotter handle; a NULL handle is GLSNAP_ERR_INVALID_ARGUMENT.
 func call(_ s: OpaquePointer?, _ body: (SnapshotterHandle) throws -> Void) -> Int32 {
     guard let s else { return Status.invalidArgument.rawValue }

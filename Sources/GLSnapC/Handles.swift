@@ -1,5 +1,6 @@
 import Foundation
 import GLSnap
+import GLSnapData
 import GLSnapStyle
 
 /// Status codes of the C ABI (glsnap.h's `glsnap_status`); keep the two in step.
@@ -12,37 +13,60 @@ enum Status: Int32 {
     case notFound = 5
     case image = 6
     case timedOut = 7
+    case gl = 8
+    case limit = 9
 }
 
-/// A failure of a C call: its status and the sentence `glsnap_error` returns.
+/// A failure of a C call: its status, the sentence `glsnap_error` returns and, for a style
+/// refused or an edit the style spec does not allow, its problems with their JSON paths
+/// (`glsnap_error_problem_*`); for a source, its name and the tile and file at fault (`glsnap_error_source*`).
 struct CallError: Error {
     let status: Status
     let message: String
+    var problems: [StyleProblem] = []
+    var source: (name: String, tile: TileID?, location: String?)?
 
-    init(_ status: Status, _ message: String) { self.status = status; self.message = message }
+    init(_ status: Status, _ message: String, problems: [StyleProblem] = []) {
+        self.status = status; self.message = message; self.problems = problems
+    }
 
-    /// Any error a call met, as a status and its message (GLSnapError cases keep their kind).
+    /// Any error a call met, as a status and its message (each GLSnapError case has its status).
     init(_ error: Error) {
-        if let e = error as? CallError { self = e; return }
-        if let e = error as? GLSnapError {
-            switch e {
-            case .invalidOptions: self.init(.invalidArgument, e.description)
-            case .style: self.init(.style, e.description)
-            case .source: self.init(.source, e.description)
-            case .render: self.init(.render, e.description)
-            case .timedOut: self.init(.timedOut, e.description)
-            }
-            return
+        switch error {
+        case let e as CallError: self = e
+        case let e as GLSnapError:
+            self.init(CallError.status(of: e), e.description, problems: e.problems)
+            if case let .source(name, tile, location, _) = e { source = (name, tile, location) }
+        case let e as StyleEditError: self.init(e.notFound ? .notFound : .style, e.description, problems: e.problems)
+        default: self.init(.render, "\(error)")
         }
-        self.init(.render, "\(error)")
+    }
+
+    static func status(of error: GLSnapError) -> Status {
+        switch error {
+        case .invalidOptions: return .invalidArgument
+        case .limit: return .limit
+        case .style: return .style
+        case .source: return .source
+        case .gl: return .gl
+        case .render: return .render
+        case .timedOut: return .timedOut
+        }
     }
 }
 
-/// The last error message of each thread that failed a call on a handle: a thread reads its own
-/// (so a pool of threads sharing one snapshotter never sees another thread's message). A thread's
+/// The last error of each thread that failed a call on a handle: a thread reads its own (so a
+/// pool of threads sharing one snapshotter never sees another thread's message). A thread's
 /// entry goes when its next call succeeds, so the table holds at most one entry per failing thread.
 final class ErrorSlots: @unchecked Sendable {
-    private var messages: [UInt: [CChar]] = [:]
+    /// A failure as C reads it: NUL-terminated texts kept until the thread's next call.
+    private struct Entry {
+        var message: [CChar]
+        var problems: [(path: [CChar], message: [CChar], line: Int32)]
+        var source: (name: [CChar], tile: TileID?, location: [CChar]?)?
+    }
+
+    private var entries: [UInt: Entry] = [:]
     private let lock = NSLock()
 
     private static var me: UInt { UInt(pthread_self()) }
@@ -55,27 +79,64 @@ final class ErrorSlots: @unchecked Sendable {
             return Status.ok.rawValue
         } catch {
             let e = CallError(error)
-            set(e.message)
+            set(e)
             return e.status.rawValue
         }
     }
 
-    func set(_ message: String) {
+    func set(_ error: CallError) {
+        let entry = Entry(message: Array(error.message.utf8CString),
+                          problems: error.problems.map { (Array($0.path.utf8CString), Array($0.message.utf8CString), Int32(clamping: $0.line ?? 0)) },
+                          source: error.source.map { (Array($0.name.utf8CString), $0.tile, $0.location.map { Array($0.utf8CString) }) })
         lock.lock(); defer { lock.unlock() }
-        messages[ErrorSlots.me] = Array(message.utf8CString)
+        entries[ErrorSlots.me] = entry
     }
 
     func clear() {
         lock.lock(); defer { lock.unlock() }
-        if !messages.isEmpty { messages[ErrorSlots.me] = nil }
+        if !entries.isEmpty { entries[ErrorSlots.me] = nil }
     }
 
     /// This thread's message, or an empty string; the pointer stays valid until this thread's next
     /// call on the handle (the array is kept in the table until then).
     func current() -> UnsafePointer<CChar> {
         lock.lock(); defer { lock.unlock() }
-        guard let m = messages[ErrorSlots.me] else { return ErrorSlots.empty }
+        guard let m = entries[ErrorSlots.me]?.message else { return ErrorSlots.empty }
         return m.withUnsafeBufferPointer { $0.baseAddress! }
+    }
+
+    /// How many style problems this thread's last failure has (0 after a success).
+    func problemCount() -> Int {
+        lock.lock(); defer { lock.unlock() }
+        return entries[ErrorSlots.me]?.problems.count ?? 0
+    }
+
+    /// Problem `index`'s JSON path (`path` true) or message, valid as `current()`'s; nil out of range.
+    func problemText(_ index: Int, path: Bool) -> UnsafePointer<CChar>? {
+        lock.lock(); defer { lock.unlock() }
+        guard let problems = entries[ErrorSlots.me]?.problems, problems.indices.contains(index) else { return nil }
+        let text = path ? problems[index].path : problems[index].message
+        return text.withUnsafeBufferPointer { $0.baseAddress! }
+    }
+
+    /// The source of this thread's last failure (`location` false) or the file or URL of its tile, valid as `current()`'s; nil when none.
+    func sourceText(location: Bool) -> UnsafePointer<CChar>? {
+        lock.lock(); defer { lock.unlock() }
+        guard let source = entries[ErrorSlots.me]?.source, let text = location ? source.location : source.name else { return nil }
+        return text.withUnsafeBufferPointer { $0.baseAddress! }
+    }
+
+    /// The tile of this thread's last failure, nil when it was not about a tile.
+    func sourceTile() -> TileID? {
+        lock.lock(); defer { lock.unlock() }
+        return entries[ErrorSlots.me]?.source?.tile
+    }
+
+    /// Problem `index`'s line in the style file, 0 when unknown or out of range.
+    func problemLine(_ index: Int) -> Int32 {
+        lock.lock(); defer { lock.unlock() }
+        guard let problems = entries[ErrorSlots.me]?.problems, problems.indices.contains(index) else { return 0 }
+        return problems[index].line
     }
 
     private static let empty: UnsafePointer<CChar> = {

@@ -19,13 +19,19 @@ public struct HTTPResponse: Sendable {
         HTTPResponse(status: status, headers: [("Content-Type", type)], body: Array(text.utf8))
     }
 
-    /// `{"error": "..."}` with the error's status (503 adds Retry-After). A 500's details (which
-    /// can name files of this machine) go to the log only; the client is told to look there.
+    /// `{"error": "..."}` with the error's status (503 adds Retry-After), and for a refused style
+    /// edit `"problems": [{"path": "layers.x.paint.fill-color", "message": "..."}, ...]`. A 500's
+    /// details (which can name files of this machine) go to the log only; the client is told to look there.
     static func error(_ e: ServerError) -> HTTPResponse {
         var extra: [(String, String)] = [("Cache-Control", "no-store")]
         if e.status == 503 { extra.append(("Retry-After", "1")) }
         let message = e.status == 500 ? "internal error: the server's log has the details" : e.description
-        return json("{\"error\": \(JSON.quote(message))}", status: e.status, extra: extra)
+        var body = "{\"error\": \(JSON.quote(message))"
+        if case .badStyle(_, let problems) = e {
+            let listed = problems.map { "{\"path\": \(JSON.quote($0.path)), \"message\": \(JSON.quote($0.message))}" }
+            body += ", \"problems\": [\(listed.joined(separator: ", "))]"
+        }
+        return json(body + "}", status: e.status, extra: extra)
     }
 }
 

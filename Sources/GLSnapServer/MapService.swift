@@ -274,9 +274,9 @@ public final class MapService: @unchecked Sendable {
             result = made.result
             for warning in made.snapshot.warnings.prefix(20) { log("warning \(path.prefix(200)): \(warning)") }
             metrics.recordRender(ok: true)
-        } catch GLSnapError.timedOut {
+        } catch let e as GLSnapError {
             metrics.recordRender(ok: false)
-            throw ServerError.timedOut(seconds: config.requestTimeout)
+            throw ServerError(e, requestTimeout: config.requestTimeout)
         } catch let e as ServerError {
             metrics.recordRender(ok: false)
             throw e

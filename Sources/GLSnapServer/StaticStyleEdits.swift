@@ -91,9 +91,11 @@ struct StaticStyleEdits: Equatable {
                 }
             }
         } catch let e as StyleEditError {
-            throw ServerError.badRequest("style edit refused: \(e)")
+            throw ServerError.badStyle("style edit refused: \(e)", problems: e.problems)
         } catch let e as GLSnapError {
-            throw ServerError.badRequest("style edit refused: \(e)")
+            // An added source that cannot be set up has no problems to list.
+            throw e.problems.isEmpty ? ServerError.badRequest("style edit refused: \(e)")
+                : ServerError.badStyle("style edit refused: \(e)", problems: e.problems)
         }
     }
 

@@ -81,9 +81,21 @@ struct UsageError: Error, CustomStringConvertible {
 }
 
 extension Error {
-    /// The message of a `GLSnapError.invalidOptions` without its prefix, else the error's description.
+    /// The message of a `GLSnapError.invalidOptions` (or `.limit`) without its prefix, else the error's description.
     var plainMessage: String {
-        if case GLSnapError.invalidOptions(let m)? = self as? GLSnapError { return m }
-        return "\(self)"
+        switch self as? GLSnapError {
+        case .invalidOptions(let m)?, .limit(_, _, _, let m)?: return m
+        default: return "\(self)"
+        }
+    }
+}
+
+extension GLSnapError {
+    /// Options out of range or past a limit: usage errors of the command line (exit 2).
+    var isInvalidOptions: Bool {
+        switch self {
+        case .invalidOptions, .limit: return true
+        default: return false
+        }
     }
 }

@@ -74,7 +74,7 @@ enum RenderCommand {
             // JPEG and WebP are encoded from the whole image in memory.
             let snapshot: Snapshot
             do { snapshot = try snapshotter.snapshot(camera: camera) } catch let e as GLSnapError {
-                if case .invalidOptions = e { throw UsageError("\(e)") }
+                if e.isInvalidOptions { throw UsageError("\(e)") }
                 throw e
             }
             let bytes = format == .webp ? try WebPEncoder().encode(snapshot.image) : try JPEGEncoder().encode(snapshot.image)

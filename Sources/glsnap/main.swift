@@ -52,7 +52,7 @@ do {
     fail("\(e) (see glsnap \(command) --help)", code: 2)
 } catch let e as GLSnapError {
     // Options out of range (a size, a zoom, a pitch from the command line) are usage errors.
-    if case .invalidOptions = e { fail("\(e) (see glsnap \(command) --help)", code: 2) }
+    if e.isInvalidOptions { fail("\(e) (see glsnap \(command) --help)", code: 2) }
     fail("\(e)", code: 1)
 } catch {
     fail("\(error)", code: 1)

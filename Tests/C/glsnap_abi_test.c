@@ -69,6 +69,14 @@ int main(int argc, char **argv) {
     CHECK(glsnap_set_style_json(s, "{\"version\":8,", NULL) == GLSNAP_ERR_STYLE, "truncated JSON accepted");
     CHECK(strlen(glsnap_snapshotter_error(s)) > 0, "no message for truncated JSON");
     CHECK(glsnap_set_style_json(s, NULL, NULL) == GLSNAP_ERR_INVALID_ARGUMENT, "NULL JSON accepted");
+    /* An invalid style lists its problems, each with the JSON path of the value at fault. */
+    CHECK(glsnap_set_style_json(s, "{\"version\":8,\"sources\":{},\"layers\":[{\"id\":\"x\",\"type\":\"sparkles\"}]}", NULL)
+              == GLSNAP_ERR_STYLE, "unknown layer type accepted");
+    CHECK(glsnap_error_problem_count(s) == 1, "problems: %d", glsnap_error_problem_count(s));
+    CHECK(glsnap_error_problem_path(s, 0) && strcmp(glsnap_error_problem_path(s, 0), "layers[0].type") == 0, "path: '%s'",
+          glsnap_error_problem_path(s, 0) ? glsnap_error_problem_path(s, 0) : "(null)");
+    CHECK(glsnap_error_problem_message(s, 0) && strlen(glsnap_error_problem_message(s, 0)) > 0, "no problem message");
+    CHECK(glsnap_error_problem_path(s, 1) == NULL, "problem past the count");
     CHECK(glsnap_set_style_file(s, "/nonexistent/style.json") == GLSNAP_ERR_STYLE, "missing file accepted");
     CHECK(strstr(glsnap_snapshotter_error(s), "/nonexistent/style.json") != NULL, "message names the file: '%s'",
           glsnap_snapshotter_error(s));

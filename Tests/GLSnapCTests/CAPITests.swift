@@ -1,5 +1,8 @@
 @testable import GLSnapC
 import Foundation
+import GLSnap
+import GLSnapData
+import GLSnapGL
 import XCTest
 
 final class CAPITests: XCTestCase {
@@ -68,5 +71,88 @@ final class CAPITests: XCTestCase {
         XCTAssertEqual(length, 8 * 8 * 4)
         XCTAssertEqual(pixels.map { Array(UnsafeBufferPointer(start: $0, count: 4)) }, [0, 255, 0, 255])
         glsnap_snapshot_free(snap)
+    }
+
+    private func problems(_ s: OpaquePointer) -> [String] {
+        (0..<glsnap_error_problem_count(s)).map { i in
+            String(cString: glsnap_error_problem_path(s, i)!) + " | " + String(cString: glsnap_error_problem_message(s, i)!)
+        }
+    }
+
+    /// A style refused, or an edit the spec does not allow, lists its problems with their JSON paths.
+    func testStyleErrorsListTheirProblems() throws {
+        let s = try make()
+        defer { glsnap_snapshotter_free(s) }
+        let bad = ##"{"version":8,"sources":{},"layers":[{"id":"bg","type":"background","paint":{"background-color":"nope"}},{"id":"x","type":"sparkles"}]}"##
+        XCTAssertEqual(glsnap_set_style_json(s, bad, nil), Status.style.rawValue)
+        let listed = problems(s)
+        XCTAssertEqual(listed.map { $0.components(separatedBy: " | ")[0] }, ["layers[0].paint.background-color", "layers[1].type"], "\(listed)")
+        XCTAssertTrue(listed.allSatisfy { !$0.hasSuffix(" | ") }, "\(listed)")
+        XCTAssertTrue(message(s).contains("layers[1].type"), message(s))
+        XCTAssertNil(glsnap_error_problem_path(s, 2))
+        XCTAssertNil(glsnap_error_problem_message(s, -1))
+        XCTAssertEqual(glsnap_set_style_file(s, "/nonexistent/style.json"), Status.style.rawValue)
+        XCTAssertEqual(problems(s), [" | no such file"])
+        XCTAssertEqual(glsnap_set_style_json(s, style, nil), Status.ok.rawValue)
+        XCTAssertEqual(glsnap_error_problem_count(s), 0, "none after a success")
+        XCTAssertEqual(glsnap_set_paint_property(s, "bg", "background-color", "3"), Status.style.rawValue)
+        XCTAssertEqual(problems(s).first?.components(separatedBy: " | ")[0], "layers.bg.paint.background-color", "\(problems(s))")
+        XCTAssertEqual(glsnap_remove_layer(s, "missing"), Status.notFound.rawValue)
+        XCTAssertEqual(glsnap_error_problem_count(s), 0, "a lookup of ours, not a style problem")
+        XCTAssertEqual(glsnap_error_problem_count(nil), 0)
+    }
+
+    /// An image past Limits.maxImageSide is GLSNAP_ERR_LIMIT, with the message naming the limit.
+    func testImagePastTheLimitHasItsStatus() throws {
+        let s = try make()
+        defer { glsnap_snapshotter_free(s) }
+        XCTAssertEqual(glsnap_set_style_json(s, style, nil), Status.ok.rawValue)
+        var camera = [UInt8](repeating: 0, count: 48)
+        camera.withUnsafeMutableBytes { $0.storeBytes(of: UInt32(15), toByteOffset: 40, as: UInt32.self) }
+        var snap: OpaquePointer?
+        XCTAssertEqual(camera.withUnsafeBytes { glsnap_render(s, $0.baseAddress, 70000, 1, 1, &snap) }, Status.limit.rawValue, message(s))
+        XCTAssertNil(snap)
+        XCTAssertTrue(message(s).contains("pixels per side"), message(s))
+    }
+
+    /// A broken tile under strict errors names its source, tile and file.
+    func testSourceErrorsNameSourceTileAndFile() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("glsnap-c-errors-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try Data([0xff, 0xff, 0xff, 0xff]).write(to: dir.appendingPathComponent("0-0-0.mvt"))
+        let s = try make()
+        defer { glsnap_snapshotter_free(s) }
+        let broken = ##"{"version":8,"sources":{"t":{"type":"vector","tiles":["{z}-{x}-{y}.mvt"],"maxzoom":0}},"layers":[{"id":"l","type":"line","source":"t","source-layer":"x"}]}"##
+        XCTAssertEqual(glsnap_set_style_json(s, broken, dir.path + "/"), Status.ok.rawValue, message(s))
+        XCTAssertNil(glsnap_error_source(s))
+        var camera = [UInt8](repeating: 0, count: 48)
+        camera.withUnsafeMutableBytes { $0.storeBytes(of: UInt32(15), toByteOffset: 40, as: UInt32.self) }
+        var snap: OpaquePointer?
+        XCTAssertEqual(camera.withUnsafeBytes { glsnap_render(s, $0.baseAddress, 16, 16, 1, &snap) }, Status.source.rawValue, message(s))
+        XCTAssertEqual(glsnap_error_source(s).map { String(cString: $0) }, "t")
+        var z: Int32 = -1, x: Int32 = -1, y: Int32 = -1
+        XCTAssertEqual(glsnap_error_source_tile(s, &z, &x, &y), 1)
+        XCTAssertEqual([z, x, y], [0, 0, 0])
+        XCTAssertEqual(glsnap_error_source_location(s).map { String(cString: $0) }, dir.path + "/0-0-0.mvt")
+        XCTAssertEqual(glsnap_error_problem_count(s), 0)
+        XCTAssertEqual(glsnap_remove_layer(s, "missing"), Status.notFound.rawValue)
+        XCTAssertNil(glsnap_error_source(s), "gone with the next failure")
+        XCTAssertEqual(glsnap_error_source_tile(s, nil, nil, nil), 0)
+    }
+
+    /// Each GLSnapError case has its status; a GL failure has GLSNAP_ERR_GL.
+    func testEachErrorCaseHasItsStatus() {
+        let cases: [(GLSnapError, Status)] = [
+            (.invalidOptions("x"), .invalidArgument), (.style(source: "s", problems: []), .style),
+            (.source(name: "s", tile: nil, location: nil, underlying: SourceError.httpStatus(url: "u", status: 500)), .source),
+            (.gl(.missingFunction("glFoo")), .gl), (.render("x"), .render), (.timedOut(seconds: 1), .timedOut),
+            (.limit(name: "maxImageSide", value: 70000, max: 65535, message: "x"), .limit),
+        ]
+        for (error, status) in cases {
+            let e = CallError(error)
+            XCTAssertEqual(e.status, status, "\(error)")
+            XCTAssertEqual(e.message, error.description)
+        }
     }
 }

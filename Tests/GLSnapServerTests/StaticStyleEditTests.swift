@@ -1,4 +1,6 @@
 import Foundation
+import GLSnap
+import GLSnapGL
 import GLSnapImage
 import XCTest
 @testable import GLSnapServer
@@ -115,6 +117,30 @@ final class StaticStyleEditTests: XCTestCase {
             XCTAssertEqual(r.status, 400, "\(overlay): \(message(r))")
             XCTAssertTrue(message(r).contains(words), "\(overlay): \(message(r)) lacks \(words)")
         }
+    }
+
+    /// A refused edit answers 400 with its problems and their JSON paths, for clients to point at.
+    func testRefusedEditListsItsProblemsWithPaths() throws {
+        let r = get([("addlayer", ##"{"id": "x", "type": "fill", "source": "shapes", "paint": {"fill-color": 3, "fill-opacity": "half"}}"##)])
+        XCTAssertEqual(r.status, 400, message(r))
+        let body = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(r.body)) as? [String: Any], message(r))
+        XCTAssertTrue((body["error"] as? String)?.hasPrefix("style edit refused: layers.x.paint.fill-color") == true, message(r))
+        let problems = try XCTUnwrap(body["problems"] as? [[String: String]], message(r))
+        XCTAssertEqual(Set(problems.compactMap { $0["path"] }), ["layers.x.paint.fill-color", "layers.x.paint.fill-opacity"], message(r))
+        XCTAssertTrue(problems.allSatisfy { !($0["message"] ?? "").isEmpty }, message(r))
+        // Errors that are not about the style have no list.
+        let plain = get([("before_layer", "bg")])
+        XCTAssertEqual(plain.status, 400)
+        XCTAssertNil((try JSONSerialization.jsonObject(with: Data(plain.body)) as? [String: Any])?["problems"], message(plain))
+    }
+
+    /// The library's errors answer by their case: a bad option is the client's (400), a time limit 504, the rest 500.
+    func testLibraryErrorsAnswerByTheirCase() {
+        XCTAssertEqual(ServerError(.invalidOptions("zoom 30 must be within -2...24"), requestTimeout: 5),
+                       .badRequest("invalid snapshot options: zoom 30 must be within -2...24"))
+        XCTAssertEqual(ServerError(.timedOut(seconds: 1), requestTimeout: 5), .timedOut(seconds: 5))
+        XCTAssertEqual(ServerError(.gl(.missingFunction("glFoo")), requestTimeout: 5).status, 500)
+        XCTAssertEqual(ServerError(.style(source: "s", problems: []), requestTimeout: 5).status, 500, "the served style is the server's")
     }
 
     func testPOSTBodyEditsAndBodyLimit() throws {

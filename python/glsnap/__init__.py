@@ -15,13 +15,14 @@ import json
 import math
 import os
 from ctypes import byref, c_double, c_size_t, c_void_p
-from typing import Any, List, Optional, Sequence, Tuple, Union
+from typing import Any, List, NamedTuple, Optional, Sequence, Tuple, Union
 
 from . import _abi
 from ._abi import lib
 
-__all__ = ["Map", "Renderer", "Snapshot", "GLSnapError", "InvalidArgumentError", "StyleError", "SourceError",
-           "RenderError", "NotFoundError", "ImageError", "TimedOutError", "version", "decode_image"]
+__all__ = ["Map", "Renderer", "Snapshot", "GLSnapError", "InvalidArgumentError", "StyleError", "StyleProblem",
+           "SourceError", "RenderError", "GLError", "LimitError", "NotFoundError", "ImageError", "TimedOutError", "version",
+           "decode_image"]
 
 try:  # numpy is optional: without it renderBuffer returns bytes and Snapshot.array is unavailable
     import numpy as _np
@@ -29,28 +30,57 @@ except ImportError:  # pragma: no cover - exercised only without numpy
     _np = None
 
 
-class GLSnapError(RuntimeError):
-    """A glsnap call failed; the message is glsnap's, `status` its glsnap_status code."""
+class StyleProblem(NamedTuple):
+    """One thing wrong with a style: the JSON path of the value at fault ("layers[2].paint.fill-color";
+    "" for the style as a whole: no such file, not JSON), the message, the line (None: unknown)."""
 
-    def __init__(self, message: str, status: int = _abi.RENDER):
+    path: str
+    message: str
+    line: Optional[int] = None
+
+    def __str__(self) -> str:
+        return f"{self.path}: {self.message}" if self.path else self.message
+
+
+class GLSnapError(RuntimeError):
+    """A glsnap call failed; the message is glsnap's, `status` its glsnap_status code, `problems`
+    the style problems it came with (a list of StyleProblem; empty but for StyleError and NotFoundError)."""
+
+    def __init__(self, message: str, status: int = _abi.RENDER, problems: Sequence[StyleProblem] = ()):
         super().__init__(message)
         self.status = status
+        self.problems: List[StyleProblem] = list(problems)
 
 
 class InvalidArgumentError(GLSnapError, ValueError):
     """An argument is out of range or not valid JSON (GLSNAP_ERR_INVALID_ARGUMENT)."""
 
 
+class LimitError(InvalidArgumentError):
+    """A size past one of the library's Limits, such as the image's side (GLSNAP_ERR_LIMIT)."""
+
+
 class StyleError(GLSnapError):
-    """The style cannot be read or is invalid (GLSNAP_ERR_STYLE)."""
+    """The style cannot be read or is invalid, or an edit is not allowed (GLSNAP_ERR_STYLE);
+    `problems` names each value at fault by its JSON path."""
 
 
 class SourceError(GLSnapError):
-    """A source of the style cannot be set up (GLSNAP_ERR_SOURCE)."""
+    """A source of the style cannot be set up, or a tile of it is broken under strict errors (GLSNAP_ERR_SOURCE):
+    `source` names it, `tile` is the broken tile's (z, x, y) (None: the source itself), `location` the
+    tile's file or URL (None where the source has none per tile, as MBTiles)."""
+
+    source: Optional[str] = None
+    tile: Optional[Tuple[int, int, int]] = None
+    location: Optional[str] = None
 
 
 class RenderError(GLSnapError):
-    """Drawing failed (GLSNAP_ERR_RENDER)."""
+    """Drawing failed (GLSNAP_ERR_RENDER, and GLError's GLSNAP_ERR_GL)."""
+
+
+class GLError(RenderError):
+    """The GL context, a shader or a GL call failed (GLSNAP_ERR_GL)."""
 
 
 class NotFoundError(GLSnapError, LookupError):
@@ -67,7 +97,7 @@ class TimedOutError(GLSnapError, TimeoutError):
 
 _ERRORS = {_abi.INVALID_ARGUMENT: InvalidArgumentError, _abi.STYLE: StyleError, _abi.SOURCE: SourceError,
            _abi.RENDER: RenderError, _abi.NOT_FOUND: NotFoundError, _abi.IMAGE: ImageError,
-           _abi.TIMED_OUT: TimedOutError}
+           _abi.TIMED_OUT: TimedOutError, _abi.GL: GLError, _abi.LIMIT: LimitError}
 
 
 def version() -> str:
@@ -91,7 +121,25 @@ def _check(status: int, handle: Optional[int], error_of=lib.glsnap_snapshotter_e
         return
     message = error_of(handle) if handle else None
     text = message.decode("utf-8", "replace") if message else f"glsnap error {status}"
-    raise _ERRORS.get(status, GLSnapError)(text, status)
+    on_snapshotter = bool(handle) and error_of == lib.glsnap_snapshotter_error
+    error = _ERRORS.get(status, GLSnapError)(text, status, _problems(handle) if on_snapshotter else [])
+    if on_snapshotter and isinstance(error, SourceError):
+        name, location = lib.glsnap_error_source(handle), lib.glsnap_error_source_location(handle)
+        error.source = name.decode("utf-8", "replace") if name else None
+        error.location = location.decode("utf-8", "replace") if location else None
+        z, x, y = ctypes.c_int(), ctypes.c_int(), ctypes.c_int()
+        if lib.glsnap_error_source_tile(handle, byref(z), byref(x), byref(y)):
+            error.tile = (z.value, x.value, y.value)
+    raise error
+
+
+def _problems(handle: int) -> List[StyleProblem]:
+    """The style problems of this thread's last failed call on a snapshotter handle."""
+    def text(p: Optional[bytes]) -> str:
+        return p.decode("utf-8", "replace") if p else ""
+    return [StyleProblem(text(lib.glsnap_error_problem_path(handle, i)), text(lib.glsnap_error_problem_message(handle, i)),
+                         lib.glsnap_error_problem_line(handle, i) or None)
+            for i in range(lib.glsnap_error_problem_count(handle))]
 
 
 def _utf8(value: Optional[str], name: str) -> Optional[bytes]:

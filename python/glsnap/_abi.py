@@ -4,7 +4,7 @@ import ctypes
 import os
 from ctypes import POINTER, c_char_p, c_double, c_int, c_size_t, c_uint, c_uint8, c_void_p
 
-OK, INVALID_ARGUMENT, STYLE, SOURCE, RENDER, NOT_FOUND, IMAGE, TIMED_OUT = range(8)
+OK, INVALID_ARGUMENT, STYLE, SOURCE, RENDER, NOT_FOUND, IMAGE, TIMED_OUT, GL, LIMIT = range(10)
 BACKENDS = {"osmesa": 0, "egl": 1}
 FORMATS = {"png": 0, "jpeg": 1, "jpg": 1, "webp": 2}
 CAMERA_CENTER, CAMERA_ZOOM, CAMERA_BEARING, CAMERA_PITCH = 1, 2, 4, 8
@@ -38,6 +38,13 @@ _signatures = {
     "glsnap_snapshotter_new": (_P, [POINTER(Options), ctypes.c_char_p, c_size_t]),
     "glsnap_snapshotter_free": (None, [_P]),
     "glsnap_snapshotter_error": (c_char_p, [_P]),
+    "glsnap_error_problem_count": (c_int, [_P]),
+    "glsnap_error_problem_path": (c_char_p, [_P, c_int]),
+    "glsnap_error_problem_message": (c_char_p, [_P, c_int]),
+    "glsnap_error_problem_line": (c_int, [_P, c_int]),
+    "glsnap_error_source": (c_char_p, [_P]),
+    "glsnap_error_source_tile": (c_int, [_P, POINTER(c_int), POINTER(c_int), POINTER(c_int)]),
+    "glsnap_error_source_location": (c_char_p, [_P]),
     "glsnap_set_style_json": (c_int, [_P, c_char_p, c_char_p]),
     "glsnap_set_style_file": (c_int, [_P, c_char_p]),
     "glsnap_get_style": (c_int, [_P, POINTER(c_void_p)]),

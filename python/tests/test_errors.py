@@ -83,3 +83,50 @@ def test_not_implemented_and_closed():
         m.renderPNG()
     with glsnap.Map(BOX_STYLE, 32, 32) as m2:
         assert m2.renderPNG()[:4] == b"\x89PNG"
+
+
+def test_style_error_lists_problems_with_paths():
+    bad = json.dumps({"version": 8, "sources": {},
+                      "layers": [{"id": "bg", "type": "background", "paint": {"background-color": "nope"}},
+                                 {"id": "x", "type": "sparkles"}]})
+    with pytest.raises(glsnap.StyleError) as caught:
+        glsnap.Map(bad, 16, 16)
+    problems = caught.value.problems
+    assert [p.path for p in problems] == ["layers[0].paint.background-color", "layers[1].type"], problems
+    assert all(p.message for p in problems)
+    assert isinstance(caught.value, glsnap.GLSnapError) and caught.value.status == 2
+    with pytest.raises(glsnap.StyleError) as caught:
+        glsnap.Map("/nonexistent/style.json")
+    assert caught.value.problems == [glsnap.StyleProblem("", "no such file")]
+    m = glsnap.Map(BOX_STYLE, 32, 32)
+    with pytest.raises(glsnap.StyleError) as caught:
+        m.setPaintProperty("fill", "fill-color", '"not a color"')
+    assert [p.path for p in caught.value.problems] == ["layers.fill.paint.fill-color"]
+    with pytest.raises(glsnap.NotFoundError) as caught:
+        m.removeLayer("rivers")
+    assert caught.value.problems == []
+    assert issubclass(glsnap.GLError, glsnap.RenderError)
+
+
+def test_limit_error_is_an_invalid_argument():
+    m = glsnap.Map(BOX_STYLE, 32, 32)
+    with pytest.raises(glsnap.LimitError, match="pixels per side") as caught:
+        m.setSize(70000, 1)
+    assert isinstance(caught.value, glsnap.InvalidArgumentError) and isinstance(caught.value, ValueError)
+
+
+def test_source_error_names_source_tile_and_file(tmp_path):
+    (tmp_path / "0-0-0.mvt").write_bytes(b"\xff\xff\xff\xff")
+    style = {"version": 8, "sources": {"t": {"type": "vector", "tiles": ["{z}-{x}-{y}.mvt"], "maxzoom": 0}},
+             "layers": [{"id": "l", "type": "line", "source": "t", "source-layer": "x"}]}
+    m = glsnap.Map(json.dumps(style), 16, 16, 1, 0, 0, 0, base_path=str(tmp_path) + "/", skip_source_errors=False)
+    with pytest.raises(glsnap.SourceError) as caught:
+        m.renderPNG()
+    e = caught.value
+    assert (e.source, e.tile, e.location) == ("t", (0, 0, 0), str(tmp_path / "0-0-0.mvt")), str(e)
+    assert 'source "t": tile 0/0/0' in str(e)
+    missing = dict(style, sources={"m": {"type": "vector", "url": "mbtiles://missing.mbtiles"}},
+                   layers=[{"id": "l", "type": "line", "source": "m", "source-layer": "x"}])
+    with pytest.raises(glsnap.SourceError) as caught:
+        glsnap.Map(json.dumps(missing), 16, 16, base_path=str(tmp_path) + "/", skip_source_errors=False)
+    assert (caught.value.source, caught.value.tile, caught.value.location) == ("m", None, None)
