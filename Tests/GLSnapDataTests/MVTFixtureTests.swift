@@ -1,20 +1,10 @@
 import XCTest
+import GLSnapTestSupport
 import GLSnapStyle
 @testable import GLSnapData
 
-/// Locates ../shared next to the repository root, or skips.
-func sharedDirectory(_ path: String, file: StaticString = #filePath) throws -> URL {
-    let root = URL(fileURLWithPath: "\(file)").deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent()
-    // The worktree may sit beside or below the main checkout; walk up until ../shared exists.
-    var dir = root
-    for _ in 0..<4 {
-        let candidate = dir.deletingLastPathComponent().appendingPathComponent("shared").appendingPathComponent(path)
-        if FileManager.default.fileExists(atPath: candidate.path) { return candidate }
-        dir = dir.deletingLastPathComponent()
-    }
-    throw XCTSkip("../shared/\(path) is not present")
-}
+/// `path` below ../shared (SharedFolder), or skips.
+func sharedDirectory(_ path: String) throws -> URL { try SharedFolder.require(path) }
 
 func readBytes(_ url: URL) throws -> [UInt8] { Array(try Data(contentsOf: url)) }
 
