@@ -113,5 +113,8 @@ final class ReferenceRenderTests: XCTestCase {
         ImageComparer(threshold: 0, includeAA: true).writeFailureImages(actual: image, bestExpected: expected, folder: dir.path)
         let diff = try PNGDecoder().decode(try SuiteFiles.readBytes(dir.appendingPathComponent("diff.png").path))
         XCTAssertEqual(diff.width, image.width)
+        // The changed pixel is marked red (pixelmatch's differing colour), its neighbour is not.
+        XCTAssertEqual(Array(diff.pixels[0..<3]), [255, 0, 0])
+        XCTAssertNotEqual(Array(diff.pixels[4..<7]), [255, 0, 0])
     }
 }
