@@ -39,17 +39,21 @@ let package = Package(
         .target(name: "GLSnapServer", dependencies: ["GLSnap", "GLSnapGL", "GLSnapImage", "GLSnapStyle", "GLSnapData", "CMicroHTTPD"]),
         .target(name: "GLSnapC", dependencies: ["GLSnap", "GLSnapData", "GLSnapGL", "GLSnapImage", "GLSnapLayout", "GLSnapStyle"]),
         .executableTarget(name: "glsnap", dependencies: ["GLSnap", "GLSnapData", "GLSnapGL", "GLSnapImage", "GLSnapStyle", "GLSnapServer"]),
-        .executableTarget(name: "glsnap-conformance", dependencies: ["GLSnap", "GLSnapGL", "GLSnapImage", "GLSnapStyle"]),
+        // The conformance runner's suites and case logic, shared by glsnap-conformance and the tests.
+        .target(name: "GLSnapConformance", dependencies: ["GLSnap", "GLSnapGL", "GLSnapImage", "GLSnapStyle"]),
+        .executableTarget(name: "glsnap-conformance", dependencies: ["GLSnapConformance", "GLSnap", "GLSnapGL", "GLSnapImage", "GLSnapStyle"]),
 
-        .testTarget(name: "GLSnapStyleTests", dependencies: ["GLSnapStyle"]),
-        .testTarget(name: "GLSnapDataTests", dependencies: ["GLSnapData"]),
+        .testTarget(name: "GLSnapStyleTests", dependencies: ["GLSnapStyle", "GLSnapTestSupport"]),
+        .testTarget(name: "GLSnapDataTests", dependencies: ["GLSnapData", "GLSnapTestSupport"]),
         .testTarget(name: "GLSnapLayoutTests", dependencies: ["GLSnapLayout"]),
-        .testTarget(name: "GLSnapImageTests", dependencies: ["GLSnapImage"]),
-        .testTarget(name: "GLSnapGLTests", dependencies: ["GLSnapGL"]),
+        .testTarget(name: "GLSnapImageTests", dependencies: ["GLSnapImage", "GLSnapTestSupport"]),
+        .testTarget(name: "GLSnapGLTests", dependencies: ["GLSnapGL", "GLSnapTestSupport"]),
         .testTarget(name: "GLSnapRenderTests", dependencies: ["GLSnapRender", "GLSnapGL"]),
-        // What the test targets share (a loopback HTTP server); Foundation only.
+        // What the test targets share: where ../shared is (SharedFolder), whether EGL exists (EGLProbe), a loopback HTTP server.
         .target(name: "GLSnapTestSupport", path: "Tests/Support"),
-        .testTarget(name: "GLSnapTests", dependencies: ["GLSnap", "GLSnapData", "GLSnapGL", "GLSnapImage", "GLSnapTestSupport"]),
+        // References/<case>/{style.json,expected.png}: the project's own render references (ReferenceRenderTests).
+        .testTarget(name: "GLSnapTests", dependencies: ["GLSnap", "GLSnapConformance", "GLSnapData", "GLSnapGL", "GLSnapImage", "GLSnapTestSupport"],
+                    exclude: ["References"]),
         .testTarget(name: "GLSnapCTests", dependencies: ["GLSnapC", "GLSnapStyle"]),
         .testTarget(name: "GLSnapServerTests", dependencies: ["GLSnapServer", "GLSnap", "GLSnapImage", "GLSnapTestSupport"]),
     ]

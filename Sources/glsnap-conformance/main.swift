@@ -1,4 +1,5 @@
 import Foundation
+import GLSnapConformance
 import GLSnapGL
 
 // glsnap-conformance: runs the conformance suites and judges glsnap against their references.

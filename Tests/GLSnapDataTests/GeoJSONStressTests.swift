@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import GLSnapTestSupport
 import GLSnapStyle
 @testable import GLSnapData
 
@@ -96,11 +97,8 @@ final class GeoJSONStressTests: XCTestCase {
     /// The render suite's GeoJSON files (local://data/*.geojson) all load; the invalid and
     /// malformed ones are refused with a path.
     func testRenderSuiteDataFiles() throws {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("../shared/integration/data")
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: root.path) else {
-            throw XCTSkip("../shared is absent")
-        }
+        let root = try SharedFolder.require("integration/data")
+        let names = try FileManager.default.contentsOfDirectory(atPath: root.path)
         var loaded = 0
         for name in names.sorted() where name.hasSuffix(".geojson") {
             let bytes = [UInt8](try Data(contentsOf: root.appendingPathComponent(name)))

@@ -23,7 +23,8 @@ final class MBTilesSourceTests: XCTestCase {
     func testDecodesATileFromItsTMSRow() throws {
         // Stored at TMS row 5146: XYZ y = 2^13 - 1 - 5146 = 3045. Counts from an independent
         // protobuf walk of the gzip-inflated blob.
-        let tile = try XCTUnwrap(try chicago().vectorTile(XCTUnwrap(TileID(z: 13, x: 2100, y: 3045))))
+        let source = try chicago()
+        let tile = try XCTUnwrap(try source.vectorTile(XCTUnwrap(TileID(z: 13, x: 2100, y: 3045))))
         XCTAssertEqual(tile.layers.count, 12)
         XCTAssertEqual(tile.layers["road"]?.features.count, 212)
         XCTAssertEqual(tile.layers["landuse"]?.features.count, 193)

@@ -1,20 +1,10 @@
 import XCTest
+import GLSnapTestSupport
 import GLSnapStyle
 @testable import GLSnapData
 
-/// Locates ../shared next to the repository root, or skips.
-func sharedDirectory(_ path: String, file: StaticString = #filePath) throws -> URL {
-    let root = URL(fileURLWithPath: "\(file)").deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent()
-    // The worktree may sit beside or below the main checkout; walk up until ../shared exists.
-    var dir = root
-    for _ in 0..<4 {
-        let candidate = dir.deletingLastPathComponent().appendingPathComponent("shared").appendingPathComponent(path)
-        if FileManager.default.fileExists(atPath: candidate.path) { return candidate }
-        dir = dir.deletingLastPathComponent()
-    }
-    throw XCTSkip("../shared/\(path) is not present")
-}
+/// `path` below ../shared (SharedFolder), or skips.
+func sharedDirectory(_ path: String) throws -> URL { try SharedFolder.require(path) }
 
 func readBytes(_ url: URL) throws -> [UInt8] { Array(try Data(contentsOf: url)) }
 
@@ -158,6 +148,8 @@ final class MVTFixtureTests: XCTestCase {
     private func p(_ x: Int32, _ y: Int32) -> TilePoint { TilePoint(x: x, y: y) }
 
     func testHandDecodedGeometries() throws {
+        // Skips here without ../shared (an XCTSkip thrown inside an assertion would be an error).
+        _ = try sharedDirectory("mvt-fixtures/fixtures")
         XCTAssertEqual(try fixtureTile("017").layers["hello"]?.features.first?.geometry, [[p(25, 17)]])
         XCTAssertEqual(try fixtureTile("019").layers["hello"]?.features.first?.geometry,
                        [[p(3, 6), p(8, 12), p(20, 34), p(3, 6)]])
@@ -170,6 +162,8 @@ final class MVTFixtureTests: XCTestCase {
     }
 
     func testAllValueTypes() throws {
+        // Skips here without ../shared (an XCTSkip thrown inside an assertion would be an error).
+        _ = try sharedDirectory("mvt-fixtures/fixtures")
         let feature = try XCTUnwrap(try fixtureTile("038").layers["hello"]?.features.first)
         XCTAssertEqual(feature.id, .number(1))
         XCTAssertEqual(feature.geometryType, .point)
@@ -183,6 +177,8 @@ final class MVTFixtureTests: XCTestCase {
     }
 
     func testExactErrors() throws {
+        // Skips here without ../shared (an XCTSkip thrown inside an assertion would be an error).
+        _ = try sharedDirectory("mvt-fixtures/fixtures")
         func error(_ name: String) throws -> TileDecodeError? {
             let dir = try sharedDirectory("mvt-fixtures/fixtures/\(name)")
             do { _ = try VectorTile.decode(try readBytes(dir.appendingPathComponent("tile.mvt"))); return nil } catch {

@@ -1,13 +1,11 @@
 import Foundation
 import XCTest
+import GLSnapTestSupport
 @testable import GLSnapData
 
 final class SymbolGlyphTests: XCTestCase {
     private func shared() throws -> String {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        let dir = root.deletingLastPathComponent().appendingPathComponent("shared").path
-        guard FileManager.default.fileExists(atPath: dir) else { throw XCTSkip("../shared is absent") }
-        return dir
+        try SharedFolder.require().path
     }
 
     func testParsesFixtureRange() throws {

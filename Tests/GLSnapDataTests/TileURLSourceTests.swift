@@ -32,6 +32,7 @@ final class TileURLSourceTests: XCTestCase {
     }
 
     func testTMSSourceFromTheRenderSuite() throws {
+        _ = try sharedDirectory("integration") // skips here without ../shared, not inside an assertion
         let definition = try XCTUnwrap(try style("integration/render/tests/tms/tms/style.json")["sources"]?["mapbox"])
         let source = try XCTUnwrap(try SourceFactory.make(name: "mapbox", definition: definition,
                                                           resolver: try integrationResolver()) as? TileURLSource)
@@ -45,6 +46,7 @@ final class TileURLSourceTests: XCTestCase {
     }
 
     func testTileJSONMergeAndBounds() throws {
+        _ = try sharedDirectory("integration") // skips here without ../shared, not inside an assertion
         let definition = try XCTUnwrap(
             try style("integration/render/tests/tilejson-bounds/overwrite-bounds/style.json")["sources"]?["maplibre"])
         let source = try XCTUnwrap(try SourceFactory.make(name: "maplibre", definition: definition,
@@ -60,6 +62,7 @@ final class TileURLSourceTests: XCTestCase {
     }
 
     func testMissingTileFileIsEmptyNotError() throws {
+        _ = try sharedDirectory("integration") // skips here without ../shared, not inside an assertion
         let definition = try XCTUnwrap(
             try style("integration/render/tests/sparse-tileset/overdraw/style.json")["sources"]?["maplibre"])
         let source = try XCTUnwrap(try SourceFactory.make(name: "maplibre", definition: definition,

@@ -1,13 +1,11 @@
 import Foundation
 import XCTest
+import GLSnapTestSupport
 @testable import GLSnapImage
 
 final class SymbolSVGTests: XCTestCase {
     private func flag() throws -> [UInt8] {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        let path = root.deletingLastPathComponent().appendingPathComponent("shared/fixtures/icons/flag.svg").path
-        guard let d = FileManager.default.contents(atPath: path) else { throw XCTSkip("../shared is absent") }
-        return [UInt8](d)
+        [UInt8](try Data(contentsOf: try SharedFolder.require("fixtures/icons/flag.svg")))
     }
 
     func testRasterizesAtScaleWithParameter() throws {

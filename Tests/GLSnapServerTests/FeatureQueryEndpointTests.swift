@@ -2,6 +2,7 @@ import Foundation
 import GLSnap
 import GLSnapStyle
 import XCTest
+import GLSnapTestSupport
 @testable import GLSnapServer
 
 /// `/styles/{id}/query/{view}/{size}`: the features behind a pixel or in a box of a static map,
@@ -156,10 +157,7 @@ final class FeatureQueryEndpointTests: XCTestCase {
     /// The seed's tap through the service: the pixel at each flag's anchor of seed-flags.json (an
     /// @2x image, as a phone shows it) finds that flag, a placed symbol.
     func testSeedFlagTaps() throws {
-        let shared = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("shared")
-        let flags = shared.appendingPathComponent("fixtures/styles/seed-flags.json").path
-        guard FileManager.default.fileExists(atPath: flags) else { throw XCTSkip("../shared/fixtures is not here") }
+        let flags = try SharedFolder.require("fixtures/styles/seed-flags.json").path
         var c = try ServerConfig.singleStyle(path: flags)
         c.workers = 1
         service = try MapService(config: c)

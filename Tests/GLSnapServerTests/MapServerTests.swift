@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import GLSnapTestSupport
 @testable import GLSnapServer
 import GLSnap
 
@@ -17,9 +18,7 @@ final class MapServerTests: XCTestCase {
     }
 
     static func sharedStyle() -> String? {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        let path = root.deletingLastPathComponent().appendingPathComponent("shared/fixtures/styles/bright-v9-chicago.json").path
-        return FileManager.default.fileExists(atPath: path) ? path : nil
+        try? SharedFolder.require("fixtures/styles/bright-v9-chicago.json").path
     }
 
     func port() throws -> Int {

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import GLSnapTestSupport
 @testable import GLSnapServer
 
 /// Collects log lines (thread-safe).
@@ -14,10 +15,7 @@ final class LogLines: @unchecked Sendable {
 enum Fixtures {
     static var root: String {
         get throws {
-            let here = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            let path = here.deletingLastPathComponent().appendingPathComponent("shared/fixtures").standardizedFileURL.path
-            guard FileManager.default.fileExists(atPath: path) else { throw XCTSkip("../shared/fixtures is not here") }
-            return path
+            try SharedFolder.require("fixtures").path
         }
     }
     static func style(_ name: String) throws -> String { try root + "/styles/\(name).json" }

@@ -1,4 +1,5 @@
 import Foundation
+import GLSnapTestSupport
 import XCTest
 import GLSnapImage
 @testable import GLSnapServer
@@ -24,9 +25,8 @@ enum TileserverGL {
     private static let lock = NSLock()
 
     static var fixtures: String? {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        let path = root.deletingLastPathComponent().appendingPathComponent("shared/fixtures").path
-        return FileManager.default.fileExists(atPath: path + "/styles/bright-v9-chicago.json") ? path : nil
+        guard let style = try? SharedFolder.require("fixtures/styles/bright-v9-chicago.json") else { return nil }
+        return style.deletingLastPathComponent().deletingLastPathComponent().path
     }
 
     /// The configuration file tileserver-gl's tests run on, over the shared fixtures.

@@ -1,10 +1,11 @@
 import XCTest
+import GLSnapTestSupport
 
 /// The committed Generated/*.swift must be what tools/gen-spec.py makes of ../shared/style-spec/v8.json.
 final class GeneratedSpecTests: XCTestCase {
     func testGeneratedTablesAreCurrent() throws {
-        guard let shared = sharedDir() else { throw XCTSkip("../shared not present") }
-        let repo = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let shared = try SharedFolder.require()
+        let repo = TestRepository.root
         let tmp = FileManager.default.temporaryDirectory.appendingPathComponent("glsnap-gen-spec-\(ProcessInfo.processInfo.processIdentifier)")
         try FileManager.default.createDirectory(at: tmp, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: tmp) }

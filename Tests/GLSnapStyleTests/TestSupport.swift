@@ -1,4 +1,5 @@
 import XCTest
+import GLSnapTestSupport
 @testable import GLSnapStyle
 
 /// A feature for tests.
@@ -10,10 +11,6 @@ struct TestFeature: FeatureContext {
 }
 
 /// The shared reference data folder (../shared from the repo root), or nil when absent.
-func sharedDir() -> URL? {
-    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    let shared = root.deletingLastPathComponent().appendingPathComponent("shared")
-    return FileManager.default.fileExists(atPath: shared.path) ? shared : nil
-}
+func sharedDir() -> URL? { SharedFolder.url }
 
 func json(_ text: String) throws -> JSON { try JSON.parse(text) }

@@ -52,7 +52,7 @@ final class BadInputTests: XCTestCase {
         let dir = try TestPaths.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         // A valid tile truncated, and bytes that are no tile at all.
-        let good = try Data(contentsOf: TestPaths.shared.appendingPathComponent("mvt-fixtures/fixtures/017/tile.mvt"))
+        let good = try Data(contentsOf: try TestPaths.requireShared("mvt-fixtures/fixtures/017/tile.mvt"))
         try good.prefix(good.count / 2).write(to: dir.appendingPathComponent("0-0-0.mvt"))
         let style = #"""
         {"version": 8, "sources": {"t": {"type": "vector", "tiles": ["{z}-{x}-{y}.mvt"], "maxzoom": 0}},

@@ -1,15 +1,16 @@
 import Foundation
 import XCTest
+import GLSnapTestSupport
 
 /// Paths the tests use: the repository root, ../shared, and the built executables.
 enum TestPaths {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    static var shared: URL { root.deletingLastPathComponent().appendingPathComponent("shared") }
+    static let root = TestRepository.root
+    /// Where ../shared is looked for (SharedFolder); tests that read it call `requireShared` first.
+    static var shared: URL { SharedFolder.expectedURL }
     static var example: String { root.appendingPathComponent("examples/chicago/style.json").path }
 
-    static func requireShared() throws -> URL {
-        guard FileManager.default.fileExists(atPath: shared.path) else { throw XCTSkip("../shared is not present") }
-        return shared
+    static func requireShared(_ relative: String = "") throws -> URL {
+        try SharedFolder.require(relative)
     }
 
     /// A built executable next to the test bundle (.build/<config>/name).
