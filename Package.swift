@@ -38,8 +38,10 @@ let package = Package(
         .target(name: "GLSnap", dependencies: ["GLSnapRender", "GLSnapLayout", "GLSnapData", "GLSnapStyle", "GLSnapImage", "CSystem"]),
         .target(name: "GLSnapServer", dependencies: ["GLSnap", "GLSnapGL", "GLSnapImage", "GLSnapStyle", "GLSnapData", "CMicroHTTPD"]),
         .target(name: "GLSnapC", dependencies: ["GLSnap", "GLSnapData", "GLSnapGL", "GLSnapImage", "GLSnapLayout", "GLSnapStyle"]),
-        .executableTarget(name: "glsnap", dependencies: ["GLSnap", "GLSnapData", "GLSnapGL", "GLSnapImage", "GLSnapStyle", "GLSnapServer"]),
-        .executableTarget(name: "glsnap-conformance", dependencies: ["GLSnap", "GLSnapGL", "GLSnapImage", "GLSnapStyle"]),
+        // The command-line reader both executables use (one set of words for usage mistakes).
+        .target(name: "GLSnapCommandLine", dependencies: ["GLSnap"]),
+        .executableTarget(name: "glsnap", dependencies: ["GLSnap", "GLSnapData", "GLSnapGL", "GLSnapImage", "GLSnapStyle", "GLSnapServer", "GLSnapCommandLine"]),
+        .executableTarget(name: "glsnap-conformance", dependencies: ["GLSnap", "GLSnapGL", "GLSnapImage", "GLSnapStyle", "GLSnapCommandLine"]),
 
         .testTarget(name: "GLSnapStyleTests", dependencies: ["GLSnapStyle"]),
         .testTarget(name: "GLSnapDataTests", dependencies: ["GLSnapData"]),
@@ -51,6 +53,7 @@ let package = Package(
         .target(name: "GLSnapTestSupport", path: "Tests/Support"),
         .testTarget(name: "GLSnapTests", dependencies: ["GLSnap", "GLSnapData", "GLSnapGL", "GLSnapImage", "GLSnapTestSupport"]),
         .testTarget(name: "GLSnapCTests", dependencies: ["GLSnapC", "GLSnapStyle"]),
+        .testTarget(name: "GLSnapCommandLineTests", dependencies: ["GLSnapCommandLine"]),
         .testTarget(name: "GLSnapServerTests", dependencies: ["GLSnapServer", "GLSnap", "GLSnapImage", "GLSnapTestSupport"]),
     ]
 )

@@ -1,37 +1,13 @@
 import Foundation
+import GLSnapData
 
-/// Web Mercator in GL JS's convention: the world is 512 × 2^zoom pixels wide.
-enum Mercator {
-    static let tileSize = 512.0
-    /// Latitudes beyond this are not on the map.
-    static let maxLatitude = 85.0511287798066
-
-    /// EPSG:3857's sphere: the WGS 84 equatorial radius, in meters.
-    static let earthRadius = 6378137.0
-
-    /// The world position of (lon, lat) in 0...1 (x east, y south).
-    static func project(lon: Double, lat: Double) -> (x: Double, y: Double) {
-        let clamped = max(-maxLatitude, min(maxLatitude, lat))
-        return project(lon: lon, sine: sin(clamped * .pi / 180))
-    }
-
-    /// `project` for a latitude given by its sine (callers clamp it as they need).
-    static func project(lon: Double, sine s: Double) -> (x: Double, y: Double) {
-        ((lon + 180) / 360, 0.5 - log((1 + s) / (1 - s)) / (4 * .pi))
-    }
-
-    /// The inverse of `project`.
-    static func unproject(x: Double, y: Double) -> (lon: Double, lat: Double) {
-        let lon = x * 360 - 180
-        let lat = atan(sinh(.pi * (1 - 2 * y))) * 180 / .pi
-        return (lon, lat)
-    }
-
+extension Mercator {
     /// The zoom (GL convention) at which `bounds` (west, south, east, north) fills `width` × `height`
     /// points with `padding` added to each side as a fraction of the box (tileserver-gl's
     /// `padding`, 0.1 = 10%), clamped to `minZoom...maxZoom`, and the box's center.
     static func fit(west: Double, south: Double, east: Double, north: Double, width: Double, height: Double,
                     padding: Double, minZoom: Double, maxZoom: Double) -> (lon: Double, lat: Double, zoom: Double) {
+        let tileSize = 512.0
         let a = project(lon: west, lat: north), b = project(lon: east, lat: south)
         let dx = abs(b.x - a.x) * tileSize, dy = abs(b.y - a.y) * tileSize
         let w = width / (1 + 2 * padding), h = height / (1 + 2 * padding)
@@ -44,16 +20,5 @@ enum Mercator {
         zoom = min(zoom, maxZoom)
         let c = unproject(x: (a.x + b.x) / 2, y: (a.y + b.y) / 2)
         return (c.lon, c.lat, zoom)
-    }
-
-    /// EPSG:3857 meters (spherical Mercator on the WGS 84 equatorial radius) to degrees.
-    static func fromMeters(x: Double, y: Double) -> (lon: Double, lat: Double) {
-        (x / earthRadius * 180 / .pi, atan(sinh(y / earthRadius)) * 180 / .pi)
-    }
-
-    /// The center of tile (z, x, y) of a 2^z × 2^z grid.
-    static func tileCenter(z: Int, x: Int, y: Int) -> (lon: Double, lat: Double) {
-        let n = Double(1 << z)
-        return unproject(x: (Double(x) + 0.5) / n, y: (Double(y) + 0.5) / n)
     }
 }

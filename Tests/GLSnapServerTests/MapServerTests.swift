@@ -1,4 +1,5 @@
 import Foundation
+import GLSnapData
 import XCTest
 @testable import GLSnapServer
 
