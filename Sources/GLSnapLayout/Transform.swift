@@ -1,9 +1,10 @@
 import Foundation
 import GLSnapData
+import GLSnapStyle
 
-/// Web Mercator (defined in GLSnapData, where sources need it too): visible to every module that
-/// imports GLSnapLayout, as it was when it was defined here.
-public typealias Mercator = GLSnapData.Mercator
+/// Web Mercator (defined in GLSnapStyle, where expressions need it too): visible to every module
+/// that imports GLSnapLayout, as it was when it was defined here.
+public typealias Mercator = GLSnapStyle.Mercator
 
 /// A camera over a Web Mercator map, with MapLibre GL JS's exact matrices.
 ///

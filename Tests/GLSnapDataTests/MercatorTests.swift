@@ -2,7 +2,8 @@ import Foundation
 import XCTest
 @testable import GLSnapData
 
-/// The one Mercator gives, bit for bit, what each of the copies it replaced gave (the server's, the
+/// The one Mercator (GLSnapStyle, re-exported here) gives, bit for bit, what each of the copies it
+/// replaced gave (the expressions' `within`/`distance` used the camera's formulas; the server's, the
 /// camera's, the source bounds' and the tile pyramid's formulas are written out here as they were).
 final class MercatorTests: XCTestCase {
     static let latitudes: [Double] = [-89, -85.0511287798066, -85, -60.5, -45, -12.345, -1e-9, 0, 3e-7, 10, 41.87, 60.185755, 85, 85.051129, 89]
