@@ -5,11 +5,11 @@ import Foundation
 /// the lowest module, because expressions (`within`, `distance`) project as well as sources (tile
 /// bounds, tile archives), the camera and the server. GLSnapData and GLSnapLayout re-export it.
 ///
-/// y has two formulas that agree up to rounding: the tangent form of GL JS (`y(lat:)`, `lat(y:)`,
-/// what the camera and the draw code use) and the sine form of geojson-vt and tileserver-gl
-/// (`y(sine:)`, `lat(sinhY:)`, what tile ranges, source bounds and the server use). They round
-/// differently in about half of all latitudes, and images and figures were measured with each, so
-/// both are kept, each written once.
+/// y has three formulas that agree up to rounding: the tangent form of GL JS (`y(lat:)`, `lat(y:)`,
+/// what the camera, the draw code and expressions use), the sine form of tileserver-gl (`y(sine:)`,
+/// `lat(sinhY:)`, what tile ranges, source bounds and the server use) and geojson-vt's
+/// (`geoJSONY(lat:)`, GeoJSON tiling and clustering). They round differently in about half of all
+/// latitudes, and images and figures were measured with each, so each is kept, written once.
 public enum Mercator {
     /// The latitude limit of the square Web Mercator world: atan(sinh(π)) in degrees, where y
     /// reaches 0 and 1. Latitudes beyond it are not on the map.
@@ -39,6 +39,16 @@ public enum Mercator {
     /// The inverse of `y(sine:)` as atan(sinh(π (1 - 2y))), in degrees.
     @inlinable public static func lat(sinhY y: Double) -> Double {
         atan(sinh(.pi * (1 - 2 * y))) * 180 / .pi
+    }
+
+    /// geojson-vt's and supercluster's x: lon / 360 + 0.5 (GeoJSON sources tile and cluster with
+    /// their formulas, so that vertices round as MapLibre's do).
+    @inlinable public static func geoJSONX(lon: Double) -> Double { lon / 360 + 0.5 }
+    /// geojson-vt's and supercluster's y: 0.5 - 0.25 ln((1 + s) / (1 - s)) / π, not clamped (NaN and
+    /// beyond 0...1 at the poles; callers clamp as their library does).
+    @inlinable public static func geoJSONY(lat: Double) -> Double {
+        let s = sin(lat * .pi / 180)
+        return 0.5 - 0.25 * log((1 + s) / (1 - s)) / .pi
     }
 
     /// The world position of (lon, lat), the latitude clamped to the map, by the sine form.

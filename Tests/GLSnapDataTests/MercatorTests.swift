@@ -54,6 +54,21 @@ final class MercatorTests: XCTestCase {
         XCTAssertEqual(Mercator.earthCircumference, 2 * Double.pi * 6371008.8)
     }
 
+    func testGeoJSONFormulasUnchanged() {
+        for lat in Self.latitudes + [90, -90] {
+            // geojson-vt's and supercluster's, as GeoJSONProjection and GeoJSONClusterIndex wrote them.
+            let s = sin(lat * .pi / 180)
+            let old = 0.5 - 0.25 * log((1 + s) / (1 - s)) / .pi
+            XCTAssertEqual(Mercator.geoJSONY(lat: lat).bitPattern, old.bitPattern, "lat \(lat)")
+            XCTAssertEqual(GeoJSONProjection.y(lat), old < 0 ? 0 : (old > 1 ? 1 : (old.isNaN ? 0 : old)))
+        }
+        for lon in [-180.0, -87.65, 0, 24.6881, 180] {
+            XCTAssertEqual(Mercator.geoJSONX(lon: lon).bitPattern, (lon / 360 + 0.5).bitPattern)
+        }
+        XCTAssertEqual(GeoJSONProjection.y(90), 0)
+        XCTAssertEqual(GeoJSONProjection.y(-90), 1)
+    }
+
     func testRoundTrips() {
         for lat in Self.latitudes where abs(lat) < Mercator.maxLatitude {
             XCTAssertEqual(Mercator.lat(y: Mercator.y(lat: lat)), lat, accuracy: 1e-9)
