@@ -38,10 +38,12 @@ let package = Package(
         .target(name: "GLSnap", dependencies: ["GLSnapRender", "GLSnapLayout", "GLSnapData", "GLSnapStyle", "GLSnapImage", "CSystem"]),
         .target(name: "GLSnapServer", dependencies: ["GLSnap", "GLSnapGL", "GLSnapImage", "GLSnapStyle", "GLSnapData", "CMicroHTTPD"]),
         .target(name: "GLSnapC", dependencies: ["GLSnap", "GLSnapData", "GLSnapGL", "GLSnapImage", "GLSnapLayout", "GLSnapStyle"]),
-        .executableTarget(name: "glsnap", dependencies: ["GLSnap", "GLSnapData", "GLSnapGL", "GLSnapImage", "GLSnapStyle", "GLSnapServer"]),
+        // The command-line reader both executables use (one set of words for usage mistakes).
+        .target(name: "GLSnapCommandLine", dependencies: ["GLSnap"]),
+        .executableTarget(name: "glsnap", dependencies: ["GLSnap", "GLSnapData", "GLSnapGL", "GLSnapImage", "GLSnapStyle", "GLSnapServer", "GLSnapCommandLine"]),
         // The conformance runner's suites and case logic, shared by glsnap-conformance and the tests.
-        .target(name: "GLSnapConformance", dependencies: ["GLSnap", "GLSnapGL", "GLSnapImage", "GLSnapStyle"]),
-        .executableTarget(name: "glsnap-conformance", dependencies: ["GLSnapConformance", "GLSnap", "GLSnapGL", "GLSnapImage", "GLSnapStyle"]),
+        .target(name: "GLSnapConformance", dependencies: ["GLSnap", "GLSnapGL", "GLSnapImage", "GLSnapStyle", "GLSnapCommandLine"]),
+        .executableTarget(name: "glsnap-conformance", dependencies: ["GLSnapConformance", "GLSnap", "GLSnapGL", "GLSnapImage", "GLSnapStyle", "GLSnapCommandLine"]),
 
         .testTarget(name: "GLSnapStyleTests", dependencies: ["GLSnapStyle", "GLSnapTestSupport"]),
         .testTarget(name: "GLSnapDataTests", dependencies: ["GLSnapData", "GLSnapTestSupport"]),
@@ -55,6 +57,7 @@ let package = Package(
         .testTarget(name: "GLSnapTests", dependencies: ["GLSnap", "GLSnapConformance", "GLSnapData", "GLSnapGL", "GLSnapImage", "GLSnapTestSupport"],
                     exclude: ["References"]),
         .testTarget(name: "GLSnapCTests", dependencies: ["GLSnapC", "GLSnapStyle"]),
+        .testTarget(name: "GLSnapCommandLineTests", dependencies: ["GLSnapCommandLine"]),
         .testTarget(name: "GLSnapServerTests", dependencies: ["GLSnapServer", "GLSnap", "GLSnapImage", "GLSnapTestSupport"]),
     ]
 )

@@ -35,6 +35,13 @@ public struct Snapshot: Sendable {
     public func pngData(options: PNGEncoder.Options = .standard) throws -> [UInt8] {
         try PNGEncoder(options: options).encode(image)
     }
+
+    /// The image as a `format` file: PNG with `png`'s level and filters, JPEG or WebP at `quality`
+    /// (1...100, default 90). What the command line, the server and the C ABI write.
+    public func data(format: ImageFormat, quality: Int = ImageEncoder.defaultQuality,
+                     png: PNGEncoder.Options = .standard) throws -> [UInt8] {
+        try ImageEncoder(format: format, png: png, quality: quality).encode(image)
+    }
 }
 
 /// Seconds spent per stage of one snapshot.

@@ -73,7 +73,7 @@ public struct TilePyramid: Sendable, Equatable {
         func column(_ lon: Double) -> Int { min(last, max(0, Int(((lon + 180) / 360 * n).rounded(.down)))) }
         func row(_ lat: Double) -> Int {
             let s = sin(max(-Mercator.maxLatitude, min(Mercator.maxLatitude, lat)) * .pi / 180)
-            return min(last, max(0, Int(((0.5 - log((1 + s) / (1 - s)) / (4 * .pi)) * n).rounded(.down))))
+            return min(last, max(0, Int((Mercator.y(sine: s) * n).rounded(.down))))
         }
         // A box edge exactly on a tile edge does not take the tile beyond it.
         func columnBefore(_ lon: Double) -> Int {

@@ -12,7 +12,7 @@ import GLSnapStyle
 /// The pyramid a tiles call names (glsnap.h: `glsnap_tiles_plan`), read from its JSON text.
 struct PyramidRequest: Equatable {
     var pyramid: TilePyramid
-    var format: TileFormat
+    var format: ImageFormat
     /// The style file the metadata is named after and whose bytes identify the run (as `glsnap
     /// tiles --style`); nil: the style's own name.
     var stylePath: String?
@@ -66,7 +66,7 @@ struct PyramidRequest: Equatable {
             ratio = n
         } else { ratio = 1 }
         let formatName = object["format"].map { $0.stringValue ?? "" } ?? "png"
-        guard let format = TileFormat(name: formatName) else {
+        guard let format = ImageFormat(name: formatName) else {
             throw CallError(.invalidArgument, "pyramid: \"format\" must be \"png\", \"jpeg\" or \"webp\", not \"\(formatName)\"")
         }
         self.format = format
@@ -87,28 +87,13 @@ struct PyramidRequest: Equatable {
     }
 
     /// The archive's name for the format (`jpg` for JPEG, as MBTiles writes it).
-    var archiveFormat: String { format == .jpeg ? "jpg" : format.rawValue }
+    var archiveFormat: String { format.archiveName }
 
     /// What `glsnap tiles` records in an archive it starts: the style's name (else the style file's),
     /// the bounds and zooms, the style's attribution, and `glsnap_run`, the options that decide the
     /// tiles' pixels (checked when a run resumes). Keep in step with `TilesCommand.runMetadata`.
     func metadata(_ snapshotter: Snapshotter) -> TileArchiveMetadata {
         pyramid.archiveMetadata(snapshotter: snapshotter, stylePath: stylePath ?? "", format: archiveFormat)
-    }
-}
-
-/// The tiles' image format.
-enum TileFormat: String, Equatable {
-    case png, jpeg, webp
-
-    /// `png`, `jpeg` (or `jpg`), `webp`.
-    init?(name: String) {
-        switch name.lowercased() {
-        case "png": self = .png
-        case "jpeg", "jpg": self = .jpeg
-        case "webp": self = .webp
-        default: return nil
-        }
     }
 }
 
@@ -130,13 +115,7 @@ final class TilesState {
 
     func renderer(zoom: Int, snapshotter: Snapshotter) -> PyramidRenderer {
         if let r = renderers[zoom] { return r }
-        let encode: (RGBAImage) throws -> [UInt8]
-        switch request.format {
-        case .png: encode = { try PNGEncoder().encode($0) }
-        case .jpeg: encode = { try JPEGEncoder().encode($0) }
-        case .webp: encode = { try WebPEncoder().encode($0) }
-        }
-        let r = PyramidRenderer(snapshotter: snapshotter, pyramid: request.pyramid, encode: encode)
+        let r = PyramidRenderer(snapshotter: snapshotter, pyramid: request.pyramid, encode: ImageEncoder(format: request.format).encode)
         renderers[zoom] = r
         return r
     }

@@ -290,22 +290,25 @@ public func glsnap_render(_ s: OpaquePointer?, _ camera: UnsafeRawPointer?, _ wi
     }
 }
 
-private func checkFormat(_ format: Int32) throws {
-    guard (0...2).contains(format) else {
-        throw CallError(.invalidArgument, "format \(format) is not GLSNAP_FORMAT_PNG (0), JPEG (1) or WEBP (2)")
+/// GLSNAP_FORMAT_PNG (0), JPEG (1), WEBP (2).
+@discardableResult
+private func checkFormat(_ format: Int32) throws -> ImageFormat {
+    switch format {
+    case 0: return .png
+    case 1: return .jpeg
+    case 2: return .webp
+    default: throw CallError(.invalidArgument, "format \(format) is not GLSNAP_FORMAT_PNG (0), JPEG (1) or WEBP (2)")
     }
 }
 
-/// Encodes an image; quality <= 0 takes each encoder's default.
+/// Encodes an image; quality <= 0 takes each encoder's default, a larger one is capped at the
+/// format's highest (PNG's level 9, quality 100).
 private func encode(_ image: RGBAImage, _ format: Int32, _ quality: Int32) throws -> [UInt8] {
-    try checkFormat(format)
+    let format = try checkFormat(format)
+    let encoder = quality <= 0 ? ImageEncoder(format: format)
+        : ImageEncoder(format: format, png: PNGEncoder.Options(level: Int(min(quality, 9))), quality: Int(min(quality, 100)))
     do {
-        switch format {
-        case 0: return try PNGEncoder(options: quality > 0 ? PNGEncoder.Options(compressionLevel: Int(min(quality, 9)), filter: quality <= 2 ? .none : .all) : .standard).encode(image)
-        case 1: return try JPEGEncoder(quality: quality > 0 ? Int(min(quality, 100)) : 90).encode(image)
-        case 2: return try WebPEncoder(quality: quality > 0 ? Float(min(quality, 100)) : 90).encode(image)
-        default: preconditionFailure("format \(format) passed checkFormat")
-        }
+        return try encoder.encode(image)
     } catch {
         throw CallError(.image, "encoding the image failed: \(error)")
     }

@@ -62,11 +62,10 @@ struct GeoJSONClusterIndex: Sendable {
         }
     }
 
-    static func lngX(_ lng: Double) -> Double { lng / 360 + 0.5 }
+    static func lngX(_ lng: Double) -> Double { Mercator.geoJSONX(lon: lng) }
 
     static func latY(_ lat: Double) -> Double {
-        let s = sin(lat * .pi / 180)
-        let y = 0.5 - 0.25 * log((1 + s) / (1 - s)) / .pi
+        let y = Mercator.geoJSONY(lat: lat)
         return y.isNaN ? (lat > 0 ? 0 : 1) : min(1, max(0, y))
     }
 

@@ -45,12 +45,11 @@ struct GeoJSONTileFeature: Sendable {
 
 /// Turns parsed lon/lat features into tiling features: projection, simplification ranks, sizes.
 enum GeoJSONProjection {
-    static func x(_ lon: Double) -> Double { lon / 360 + 0.5 }
+    static func x(_ lon: Double) -> Double { Mercator.geoJSONX(lon: lon) }
 
     /// Mercator y, clamped to the world square (the poles project to infinity).
     static func y(_ lat: Double) -> Double {
-        let s = sin(lat * .pi / 180)
-        let y = 0.5 - 0.25 * log((1 + s) / (1 - s)) / .pi
+        let y = Mercator.geoJSONY(lat: lat)
         return y < 0 ? 0 : (y > 1 ? 1 : (y.isNaN ? 0 : y))
     }
 

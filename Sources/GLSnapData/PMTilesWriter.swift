@@ -180,7 +180,7 @@ public final class PMTilesWriter: TileArchiveWriter {
         // Clustered; directories not compressed; tiles not compressed; the image type.
         out += [1, 1, 1, tileType(m.format)]
         out += [UInt8(clamping: m.minZoom), UInt8(clamping: m.maxZoom)]
-        let b = m.bounds.count == 4 ? m.bounds : [-180, -85.0511287798066, 180, 85.0511287798066]
+        let b = m.bounds.count == 4 ? m.bounds : [-180, -Mercator.maxLatitude, 180, Mercator.maxLatitude]
         i32(b[0]); i32(b[1]); i32(b[2]); i32(b[3])
         let c = m.center.count == 3 ? m.center : [(b[0] + b[2]) / 2, (b[1] + b[3]) / 2, Double(m.minZoom)]
         out.append(UInt8(clamping: Int(c[2])))

@@ -1,28 +1,15 @@
 import Foundation
 import GLSnapData
+import GLSnapStyle
 
-/// Web Mercator helpers (MapLibre's `MercatorCoordinate`): x, y in 0...1 across the world, y down.
-public enum Mercator {
-    /// The latitude limit of the square Web Mercator world.
-    public static let maxLatitude = 85.051129
-    /// MapLibre's earth circumference in meters (radius 6371008.8).
-    public static let earthCircumference = 2 * Double.pi * 6371008.8
-
-    @inlinable public static func x(lon: Double) -> Double { (180 + lon) / 360 }
-    @inlinable public static func y(lat: Double) -> Double {
-        (180 - (180 / .pi * log(tan(.pi / 4 + lat * .pi / 360)))) / 360
-    }
-    @inlinable public static func lon(x: Double) -> Double { x * 360 - 180 }
-    @inlinable public static func lat(y: Double) -> Double {
-        let y2 = 180 - y * 360
-        return 360 / .pi * atan(exp(y2 * .pi / 180)) - 90
-    }
-}
+/// Web Mercator (defined in GLSnapStyle, where expressions need it too): visible to every module
+/// that imports GLSnapLayout, as it was when it was defined here.
+public typealias Mercator = GLSnapStyle.Mercator
 
 /// A camera over a Web Mercator map, with MapLibre GL JS's exact matrices.
 ///
 /// Pixels are CSS pixels from the top-left corner. `worldSize` = 512 * 2^zoom: the whole world
-/// is one 512-pixel tile at zoom 0. Latitude is clamped to ±85.051129, pitch to 0...85 degrees,
+/// is one 512-pixel tile at zoom 0. Latitude is clamped to ±`Mercator.maxLatitude` (85.0511287798066), pitch to 0...85 degrees,
 /// zoom to `minZoom`...`TileID.maxZoom`, the field of view to 0.01...179 degrees; the bearing and roll
 /// are kept as given (degrees clockwise). `padding` (CSS pixels from each edge) moves the center
 /// and the vanishing point into the middle of the unpadded area, as GL JS's map padding does.

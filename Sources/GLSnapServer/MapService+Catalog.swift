@@ -1,4 +1,5 @@
 import Foundation
+import GLSnapData
 import GLSnapStyle
 
 /// The listings tileserver-gl serves: TileJSON arrays and WMTS capabilities.
@@ -51,7 +52,7 @@ extension MapService {
             x += "</Layer>\n"
         }
         // Scale denominator: meters per pixel at the equator over 0.28 mm (the standard pixel).
-        let world = 2 * Double.pi * Mercator.earthRadius
+        let world = 2 * Double.pi * Mercator.epsg3857Radius
         for size in [256, 512] {
             x += "<TileMatrixSet><ows:Identifier>GoogleMapsCompatible_\(size)</ows:Identifier>"
             x += "<ows:SupportedCRS>urn:ogc:def:crs:EPSG::3857</ows:SupportedCRS>\n"

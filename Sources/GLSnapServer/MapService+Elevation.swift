@@ -103,7 +103,7 @@ struct DEMData {
     func lookUp(lon: Double, lat: Double, zoom: Int, tiles: inout [TileID: RGBAImage?], tileSize: Int?)
         throws -> (tileX: Int, tileY: Int, pixelX: Int, pixelY: Int, meters: Double)? {
         // As tileserver-gl: the sine is clamped to ±0.9999 (about ±89.19°), a third of a tile past the world's edge.
-        let world = Mercator.project(lon: lon, sine: min(max(sin(lat * .pi / 180), -0.9999), 0.9999))
+        let world = (x: Mercator.x(lon: lon), y: Mercator.y(sine: min(max(sin(lat * .pi / 180), -0.9999), 0.9999)))
         let scale = Double(1 << zoom)
         let worldX = world.x * scale, worldY = world.y * scale
         guard worldX.magnitude < 1e9 else { return nil }

@@ -241,16 +241,9 @@ public final class MapService: @unchecked Sendable {
             let snapshot = try body(timeLimit)
             return (snapshot, snapshot.image)
         }
-        let bytes: [UInt8]
-        switch format {
-        case .png:
-            let level = config.pngCompressionLevel
-            bytes = try PNGEncoder(options: PNGEncoder.Options(compressionLevel: level, filter: level <= 2 ? .none : .all)).encode(image)
-        case .jpeg:
-            bytes = try JPEGEncoder(quality: config.jpegQuality).encode(image)
-        case .webp:
-            bytes = try WebPEncoder(quality: Float(config.webpQuality)).encode(image)
-        }
+        let quality = format == .jpeg ? config.jpegQuality : config.webpQuality
+        let bytes = try ImageEncoder(format: format, png: PNGEncoder.Options(level: config.pngCompressionLevel),
+                                     quality: quality).encode(image)
         return HTTPResponse(status: 200, headers: [("Content-Type", format.contentType), ("ETag", etag),
                                                    ("Cache-Control", config.cacheControl)], body: bytes)
     }

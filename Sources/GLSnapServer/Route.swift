@@ -1,13 +1,5 @@
 import GLSnapData
-
-/// An image format a request names by its file extension.
-public enum ImageFormat: String, Sendable, Equatable {
-    case png
-    case jpeg
-    case webp
-
-    var contentType: String { "image/\(rawValue)" }
-}
+import GLSnapImage
 
 /// What the camera of a static image is given by.
 enum StaticView: Equatable {
@@ -235,12 +227,8 @@ struct Router {
         guard let dot = last.lastIndex(of: ".") else { throw ServerError.badRequest("the file name needs an extension (.png)") }
         let ext = last[last.index(after: dot)...].lowercased()
         let (main, scale) = try splitScale(last[..<dot])
-        let format: ImageFormat
-        switch ext {
-        case "png": format = .png
-        case "jpg", "jpeg": format = .jpeg
-        case "webp": format = .webp
-        default: throw ServerError.badRequest("unknown image format '\(ext.prefix(16))': use png")
+        guard let format = ImageFormat(name: ext) else {
+            throw ServerError.badRequest("unknown image format '\(ext.prefix(16))': use png")
         }
         guard encodable.contains(format) else { throw ServerError.badRequest("format \(format.rawValue) not supported yet: use png") }
         return (main, scale, format)

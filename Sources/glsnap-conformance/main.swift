@@ -41,16 +41,14 @@ The last line printed is "N passed, M failed" (", K skipped" when any were skipp
     static func parseBackend(_ args: ConformanceArguments) throws -> Backend {
         guard let name = args.value("--backend") else { return .osmesa }
         guard let backend = Backend(rawValue: name) else {
-            throw ConformanceUsageError("--backend must be osmesa or egl, not '\(name)'")
+            throw ConformanceUsageError("--backend must be osmesa or egl, got '\(name)'")
         }
         return backend
     }
 
     /// `--min-pass-rate R` (0...1): exit 0 when at least that share of the cases run passed.
     static func minPassRate(_ args: ConformanceArguments) throws -> Double? {
-        guard let text = args.value("--min-pass-rate") else { return nil }
-        guard let r = Double(text), (0...1).contains(r) else { throw ConformanceUsageError("--min-pass-rate must be within 0...1, not '\(text)'") }
-        return r
+        try args.double("--min-pass-rate", in: 0...1)
     }
 
     /// Prints the summary (and skip reasons), writes the report, and gives the exit code.
@@ -97,27 +95,27 @@ The last line printed is "N passed, M failed" (", K skipped" when any were skipp
             switch command {
             case "render":
                 let args = try ConformanceArguments(rest, valued: ["--suite", "--filter", "--report", "--backend", "--output", "--min-pass-rate"],
-                                                    flags: ["--verbose"])
+                                                    flags: ["--verbose"], positionals: false)
                 let suite = RenderSuite(suiteDir: try args.directory("--suite"), filter: CaseFilter(args.all("--filter")),
                                         backend: try parseBackend(args),
                                         outputDir: args.value("--output") ?? ".build/conformance", verbose: args.has("--verbose"))
                 return finish(try suite.run(), reportPath: args.value("--report"), start: start, minPassRate: try minPassRate(args))
             case "query":
                 let args = try ConformanceArguments(rest, valued: ["--suite", "--filter", "--report", "--backend", "--output", "--min-pass-rate"],
-                                                    flags: ["--verbose"])
+                                                    flags: ["--verbose"], positionals: false)
                 let suite = QuerySuite(suiteDir: try args.directory("--suite"), filter: CaseFilter(args.all("--filter")),
                                        backend: try parseBackend(args),
                                        outputDir: args.value("--output") ?? ".build/conformance", verbose: args.has("--verbose"))
                 return finish(try suite.run(), reportPath: args.value("--report"), start: start, minPassRate: try minPassRate(args))
             case "maps":
                 let args = try ConformanceArguments(rest, valued: ["--suite", "--root", "--filter", "--report", "--backend", "--output", "--min-pass-rate"],
-                                                    flags: ["--without-symbols"])
+                                                    flags: ["--without-symbols"], positionals: false)
                 let suite = MapsSuite(suiteDir: try args.directory("--suite"), root: try args.directory("--root"),
                                       withoutSymbols: args.has("--without-symbols"), filter: CaseFilter(args.all("--filter")),
                                       backend: try parseBackend(args), outputDir: args.value("--output") ?? ".build/conformance")
                 return finish(try suite.run(), reportPath: args.value("--report"), start: start, minPassRate: try minPassRate(args))
             case "expression", "validation":
-                let args = try ConformanceArguments(rest, valued: ["--suite", "--report"], flags: [])
+                let args = try ConformanceArguments(rest, valued: ["--suite", "--report"], flags: [], positionals: false)
                 let dir = try args.directory("--suite")
                 return command == "expression"
                     ? runExpressionSuite(suiteDir: dir, reportPath: args.value("--report"))

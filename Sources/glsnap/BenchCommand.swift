@@ -51,7 +51,7 @@ enum BenchCommand {
         var png = PNGEncoder.Options.fast
         if let c = a.options["--compression"] {
             guard let level = Int(c), (0...9).contains(level) else { throw UsageError("--compression must be 0-9") }
-            png = PNGEncoder.Options(compressionLevel: level, filter: level <= 2 ? .none : .all)
+            png = PNGEncoder.Options(level: level)
         }
         var rasterizer = SoftwareRasterizer.automatic(workers: workers)
         if let t = a.options["--llvmpipe-threads"] {
@@ -131,6 +131,8 @@ enum BenchCommand {
     static func measure(_ snapshotter: Snapshotter, cameras: [CameraOptions], workers: Int, format: String,
                         png: PNGEncoder.Options, save: URL? = nil, quiet: Bool = false) throws -> Result {
         var result = Result()
+        // nil: raw pixels.
+        let encoder = ImageFormat(name: format).map { ImageEncoder(format: $0, png: png) }
         let lock = NSLock()
         var next = 0
         var failure: Error?
@@ -153,13 +155,7 @@ enum BenchCommand {
                         let t0 = DispatchTime.now().uptimeNanoseconds
                         let snap = try snapshotter.snapshot(camera: cameras[i])
                         let t1 = DispatchTime.now().uptimeNanoseconds
-                        let out: [UInt8]
-                        switch format {
-                        case "png": out = try PNGEncoder(options: png).encode(snap.image)
-                        case "jpeg", "jpg": out = try JPEGEncoder().encode(snap.image)
-                        case "webp": out = try WebPEncoder().encode(snap.image)
-                        default: out = snap.image.pixels
-                        }
+                        let out = try encoder?.encode(snap.image) ?? snap.image.pixels
                         let t2 = DispatchTime.now().uptimeNanoseconds
                         if let save {
                             try Data(out).write(to: save.appendingPathComponent("\(i).\(format)"))

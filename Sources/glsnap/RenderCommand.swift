@@ -77,7 +77,7 @@ enum RenderCommand {
                 if e.isInvalidOptions { throw UsageError("\(e)") }
                 throw e
             }
-            let bytes = format == .webp ? try WebPEncoder().encode(snapshot.image) : try JPEGEncoder().encode(snapshot.image)
+            let bytes = try snapshot.data(format: format)
             try file.write(bytes)
             try file.commit()
             snapshot.warnings.forEach(warn)
@@ -233,27 +233,25 @@ struct CLIError: Error, CustomStringConvertible {
     init(_ d: String) { description = d }
 }
 
-/// The image format of `glsnap render`'s output: from `--format`, else from the output's extension.
-enum ImageFormat: String {
-    case png, jpeg, webp
-
+extension ImageFormat {
+    /// The image format of `glsnap render`'s output: from `--format`, else from the output's extension.
     init(output: String, option: String?) throws {
         if let option {
-            guard let f = ImageFormat(rawValue: option == "jpg" ? "jpeg" : option) else {
+            // As before: lowercase names only (`--format PNG` is refused).
+            guard option == option.lowercased(), let f = ImageFormat(name: option) else {
                 throw UsageError("--format must be png, jpeg or webp, got '\(option)'")
             }
             self = f
             return
         }
-        switch (output as NSString).pathExtension.lowercased() {
-        case "png": self = .png
-        case "jpg", "jpeg": self = .jpeg
-        case "webp": self = .webp
-        case "":
+        let ext = (output as NSString).pathExtension
+        if let f = ImageFormat(name: ext) {
+            self = f
+        } else if ext.isEmpty {
             // No extension (a FIFO, /dev/stdout, a name chosen so): PNG, as before.
             self = .png
-        case let other:
-            throw UsageError("-o \(output): cannot write .\(other) images; use .png, .jpg, .jpeg or .webp (or --format)")
+        } else {
+            throw UsageError("-o \(output): cannot write .\(ext.lowercased()) images; use .png, .jpg, .jpeg or .webp (or --format)")
         }
     }
 }

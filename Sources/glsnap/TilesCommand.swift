@@ -95,7 +95,7 @@ enum TilesCommand {
         let glLimit = try snapshotter.maxFramebufferSize()
         if limits.pieceSize > glLimit { snapshotter.options.limits.pieceSize = glLimit }
 
-        let archiveFormat = format == .jpeg ? "jpg" : format.rawValue
+        let archiveFormat = format.archiveName
         let metadata = pyramid.archiveMetadata(snapshotter: snapshotter, stylePath: stylePath, format: archiveFormat)
         let writer = try TileArchive.writer(path: output, format: archiveFormat)
         let existing = try writer.existingTiles()
@@ -109,13 +109,7 @@ enum TilesCommand {
         }
         try writer.start(metadata)
 
-        let encode: (RGBAImage) throws -> [UInt8]
-        switch format {
-        case .png: encode = { try PNGEncoder().encode($0) }
-        case .jpeg: encode = { try JPEGEncoder().encode($0) }
-        case .webp: encode = { try WebPEncoder().encode($0) }
-        }
-        let renderer = PyramidRenderer(snapshotter: snapshotter, pyramid: pyramid, encode: encode)
+        let renderer = PyramidRenderer(snapshotter: snapshotter, pyramid: pyramid, encode: ImageEncoder(format: format).encode)
         let metatiles = pyramid.metatiles(shard: shard.index, of: shard.count)
         let total = metatiles.reduce(0) { $0 + $1.x.count * $1.y.count }
         let progress = Progress(total: total, show: !a.flags.contains("--quiet") && isatty(2) != 0)

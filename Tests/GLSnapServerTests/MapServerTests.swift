@@ -1,4 +1,5 @@
 import Foundation
+import GLSnapData
 import XCTest
 import GLSnapTestSupport
 @testable import GLSnapServer

@@ -1,4 +1,5 @@
 import Foundation
+import GLSnapData
 import XCTest
 import GLSnapImage
 @testable import GLSnapServer

@@ -27,12 +27,40 @@ final class CLITests: XCTestCase {
                                  (["render", "--size", "100000x100000"], "exceeds"),
                                  (["render", "--zoom"], "--zoom needs a value"),
                                  (["render", "--bogus"], "unknown option --bogus"),
+                                 (["render", "--strict=yes"], "--strict takes no value"),
                                  (["render", "--backend", "vulkan"], "osmesa or egl"),
                                  (["frobnicate"], "unknown command")] {
             let r = try runProcess(glsnap, args)
             XCTAssertEqual(r.status, 2, "\(args): \(r.stderr)")
             XCTAssertTrue(r.stderr.contains(expected), "\(args): \(r.stderr)")
         }
+    }
+
+    /// glsnap and glsnap-conformance read options with one reader: the same words for the same mistakes.
+    func testBothExecutablesWordUsageMistakesAlike() throws {
+        let glsnap = try TestPaths.executable("glsnap"), conformance = try TestPaths.executable("glsnap-conformance")
+        let dir = try TestPaths.temporaryDirectory().path
+        // An empty render suite, so the runner reaches its other options.
+        try FileManager.default.createDirectory(atPath: dir + "/render/tests", withIntermediateDirectories: true)
+        for (glsnapArgs, conformanceArgs, expected) in [
+            (["render", "--zoom"], ["render", "--suite"], "needs a value"),
+            (["render", "--bogus"], ["render", "--bogus"], "unknown option --bogus"),
+            (["render", "--ratio", "abc"], ["render", "--suite", dir, "--min-pass-rate", "abc"], "expects a number, got 'abc'"),
+            (["render", "--ratio", "1e400"], ["render", "--suite", dir, "--min-pass-rate", "1e400"], "expects a number, got '1e400'"),
+            (["render", "--strict=1"], ["render", "--verbose=1"], "takes no value"),
+        ] {
+            let a = try runProcess(glsnap, glsnapArgs), b = try runProcess(conformance, conformanceArgs)
+            XCTAssertEqual(a.status, 2, "\(glsnapArgs): \(a.stderr)")
+            XCTAssertEqual(b.status, 2, "\(conformanceArgs): \(b.stderr)")
+            XCTAssertTrue(a.stderr.contains(expected), "\(glsnapArgs): \(a.stderr)")
+            XCTAssertTrue(b.stderr.contains(expected), "\(conformanceArgs): \(b.stderr)")
+        }
+        let r = try runProcess(conformance, ["validation", "--suite", dir, "extra"])
+        XCTAssertEqual(r.status, 2)
+        XCTAssertTrue(r.stderr.contains("unexpected argument 'extra'"), r.stderr)
+        let range = try runProcess(conformance, ["render", "--suite", dir, "--min-pass-rate", "2"])
+        XCTAssertEqual(range.status, 2)
+        XCTAssertTrue(range.stderr.contains("--min-pass-rate must be within 0...1, got 2"), range.stderr)
     }
 
     func testRenderFailuresExitOneNamingTheFile() throws {

@@ -40,10 +40,8 @@ enum TileGeo {
         var isValid: Bool { minX != -.infinity && minY != -.infinity && maxX != .infinity && maxY != .infinity }
     }
 
-    static func mercatorX(_ lng: Double) -> Double { (180 + lng) / 360 }
-    static func mercatorY(_ lat: Double) -> Double {
-        (180 - (180 / Double.pi * log(tan(Double.pi / 4 + lat * Double.pi / 360)))) / 360
-    }
+    static func mercatorX(_ lng: Double) -> Double { Mercator.x(lon: lng) }
+    static func mercatorY(_ lat: Double) -> Double { Mercator.y(lat: lat) }
 
     /// A longitude/latitude in world tile units at zoom `z`, rounded as the reference rounds.
     static func worldPoint(_ lngLat: P, z: Int) -> P {
@@ -59,7 +57,7 @@ enum TileGeo {
         let tiles = pow(2, Double(c.z))
         let mx = (p.x / extent + Double(c.x)) / tiles
         let my = (p.y / extent + Double(c.y)) / tiles
-        return P(mx * 360 - 180, 360 / Double.pi * atan(exp((180 - my * 360) * Double.pi / 180)) - 90)
+        return P(Mercator.lon(x: mx), Mercator.lat(y: my))
     }
 
     /// The feature's geometry scaled to extent 8192, or nil when the context lacks geometry or tile.

@@ -65,20 +65,28 @@ public struct Style: Sendable {
     /// gives when the evaluation context does not set it).
     public var globalStateDefaults: [String: JSON]
 
-    /// Parses style bytes. A JSON syntax error throws `StyleError.syntax` naming line and column.
+    /// Parses style bytes. A JSON syntax error throws `StyleError.syntax` naming line and column;
+    /// a style with problems throws `StyleError.invalid` with them as the validator words them,
+    /// with their lines (`Style.explain`).
     public init(bytes: [UInt8]) throws {
         let json: JSON
         do { json = try JSON.parse(bytes) } catch let e as JSONParseError {
             throw StyleError.syntax(message: e.message, line: e.line, column: e.column)
         }
-        try self.init(json: json)
+        var problems: [StyleProblem] = []
+        try self.init(json: json, dropping: &problems)
+        if !problems.isEmpty {
+            let lines = (try? JSON.parseWithLines(bytes))?.1 ?? JSONLineMap()
+            throw StyleError.invalid(Style.explain(problems, json: json, lines: lines))
+        }
     }
 
-    /// Builds the style model; throws `StyleError.invalid` listing every problem found.
+    /// Builds the style model; throws `StyleError.invalid` listing every problem found, as the
+    /// validator words them (`Style.explain`).
     public init(json: JSON) throws {
         var problems: [StyleProblem] = []
         try self.init(json: json, dropping: &problems)
-        if !problems.isEmpty { throw StyleError.invalid(problems) }
+        if !problems.isEmpty { throw StyleError.invalid(Style.explain(problems, json: json)) }
     }
 
     /// Builds the style model as MapLibre loads one: a value that cannot be used is left out and

@@ -74,7 +74,7 @@ enum ExpressionContext {
 
 /// The recursive validator. Each `validate…` method appends to `problems`.
 final class StyleValidator {
-    static let schema: JSON = (try? JSON.parse(SpecSchema.text)) ?? .object([:])
+    static var schema: JSON { SpecTables.schema }
 
     let style: JSON
     let lines: JSONLineMap
