@@ -83,9 +83,9 @@ final class VerticalTextTests: XCTestCase {
             XCTAssertEqual(q.tl.x, q.bl.x, accuracy: 1e-9); XCTAssertLessThan(q.tl.y, q.bl.y)
         }
         // The collision box turns the same way: as tall as the label is long.
-        let box = SymbolLayout.turnedBox((s.left, s.top, s.right, s.bottom))
-        XCTAssertEqual(box.3 - box.1, s.right - s.left, accuracy: 1e-9)
-        XCTAssertEqual(box.2 - box.0, s.bottom - s.top, accuracy: 1e-9)
+        let box = s.box.turnedQuarterClockwise
+        XCTAssertEqual(box.height, s.right - s.left, accuracy: 1e-9)
+        XCTAssertEqual(box.width, s.bottom - s.top, accuracy: 1e-9)
     }
 
     func testVerticalLineGlyphTurnsAQuarterBack() {

@@ -38,6 +38,8 @@ public struct PositionedGlyph: Sendable {
 public struct Shaping: Sendable {
     public var glyphs: [PositionedGlyph] = []
     public var top = 0.0, bottom = 0.0, left = 0.0, right = 0.0
+    /// The label's box (24 px units around the anchor).
+    var box: Rect { Rect(minX: left, minY: top, maxX: right, maxY: bottom) }
     public var lineCount = 0
     public var writingMode = WritingMode.horizontal
     /// Some glyph is set upright in a vertical line.
