@@ -58,9 +58,18 @@ public enum SymbolLayout {
         } else if feature.geometryType == .lineString {
             geometry = labels.lines[fi]
         } else { return }
+        addLineLabels(label, along: geometry, text: text, rawText: labels.rawTexts[fi], sizes: sizes, p, into: &tile,
+                      placedAnchors: &placedAnchors)
+    }
+
+    /// Adds a line label at its anchors along each line of `geometry`: the middle of each line
+    /// (line-center), or every `symbol-spacing` (line), where the line bends little enough.
+    static func addLineLabels(_ label: LabelTemplate, along geometry: [[Vec2]], text: ShapedLabel, rawText: String?,
+                              sizes: LabelSizes, _ p: SymbolLayoutParams, into tile: inout SymbolTile,
+                              placedAnchors: inout [String: [Vec2]]) {
         let textMaxBoxScale = p.tilePixelRatio * sizes.textMax / TextShaper.oneEm
         let anchorShaping = text.vertical.isEmpty ? text.shaping : text.vertical
-        let labelLength = max(anchorShaping.isEmpty ? 0 : anchorShaping.box.width, icon.map { $0.box.width } ?? 0)
+        let labelLength = max(anchorShaping.isEmpty ? 0 : anchorShaping.box.width, label.instance.icon.map { $0.box.width } ?? 0)
         if p.placement == "line-center" {
             for line in geometry where line.count >= 2 {
                 let window = text.shaping.isEmpty ? 0 : 3.0 / 5.0 * TextShaper.oneEm * textMaxBoxScale
@@ -71,7 +80,6 @@ public enum SymbolLayout {
             }
             return
         }
-        let rawText = labels.rawTexts[fi]
         for line in SymbolLines.clip(geometry, extent: p.extent) where line.count >= 2 {
             let anchors = SymbolAnchors.along(line, spacing: p.spacing, maxAngle: p.maxAngle, labelLength: labelLength,
                                               glyphSize: TextShaper.oneEm, hasText: !text.shaping.isEmpty, boxScale: textMaxBoxScale,

@@ -96,14 +96,11 @@ public enum SymbolPlacement {
         }.map(\.element)
     }
 
-    static func placeLayer(_ input: SymbolLayerInput, transform t: Transform, grid: inout CollisionGrid,
-                           provider: SymbolResourceProvider) -> SymbolDrawData {
-        var draw = SymbolDrawData(glyphAtlas: provider.glyphAtlas, iconAtlas: provider.iconAtlas)
-        let params = LayerParams(input.layer, transform: t)
-        let tiles = sortedTiles(input.tiles, bearing: t.bearing)
-        // (tile, instance) in placement order.
+    /// (tile, instance) in placement order: tile by tile in layout order, or from the bottom of
+    /// the view up (symbol-z-order viewport-y), then by sort key across tiles when the layer has one.
+    static func placementOrder(_ tiles: [(tile: CoveredTile, symbols: SymbolTile)], _ params: LayerParams,
+                               projectors: [TileProjector]) -> [(tile: Int, inst: Int)] {
         var sequence: [(tile: Int, inst: Int)] = []
-        var projectors = tiles.map { TileProjector(transform: t, tile: $0.tile, symbols: $0.symbols) }
         for (ti, entry) in tiles.enumerated() {
             let count = entry.symbols.instances.count
             if params.zOrder == "viewport-y" && !params.sortByKey {
@@ -117,10 +114,18 @@ public enum SymbolPlacement {
                 for i in 0..<count { sequence.append((ti, i)) }
             }
         }
-        if params.sortByKey {
-            let keyed = sequence.enumerated().map { (key: tiles[$0.element.tile].symbols.instances[$0.element.inst].sortKey, n: $0.offset, item: $0.element) }
-            sequence = keyed.sorted { $0.key != $1.key ? $0.key < $1.key : $0.n < $1.n }.map(\.item)
-        }
+        guard params.sortByKey else { return sequence }
+        let keyed = sequence.enumerated().map { (key: tiles[$0.element.tile].symbols.instances[$0.element.inst].sortKey, n: $0.offset, item: $0.element) }
+        return keyed.sorted { $0.key != $1.key ? $0.key < $1.key : $0.n < $1.n }.map(\.item)
+    }
+
+    static func placeLayer(_ input: SymbolLayerInput, transform t: Transform, grid: inout CollisionGrid,
+                           provider: SymbolResourceProvider) -> SymbolDrawData {
+        var draw = SymbolDrawData(glyphAtlas: provider.glyphAtlas, iconAtlas: provider.iconAtlas)
+        let params = LayerParams(input.layer, transform: t)
+        let tiles = sortedTiles(input.tiles, bearing: t.bearing)
+        var projectors = tiles.map { TileProjector(transform: t, tile: $0.tile, symbols: $0.symbols) }
+        let sequence = placementOrder(tiles, params, projectors: projectors)
         var placed: [Placed] = []
         draw.textImagesLinear = params.textPitchMap || !params.textSize.isZoomConstant
         for (n, item) in sequence.enumerated() {
