@@ -83,6 +83,242 @@ def write_schema(spec, path):
         f.write('}\n')
 
 
+# Typed layers: one struct per layer type with a typed accessor per property, and Swift enums for
+# the spec's enum values (Generated/<Type>Layer.swift, Generated/TypedLayer.swift).
+
+SWIFT_KEYWORDS = {'as', 'break', 'case', 'catch', 'class', 'continue', 'default', 'defer', 'do', 'else', 'enum',
+                  'extension', 'fallthrough', 'false', 'for', 'func', 'guard', 'if', 'import', 'in', 'init',
+                  'inout', 'internal', 'is', 'let', 'nil', 'operator', 'private', 'protocol', 'public', 'repeat',
+                  'rethrows', 'return', 'self', 'static', 'struct', 'subscript', 'super', 'switch', 'throw',
+                  'throws', 'true', 'try', 'typealias', 'var', 'where', 'while', 'type', 'value'}
+
+
+def camel(name, upper=False):
+    parts = [x for x in name.replace('_', '-').split('-') if x]
+    out = parts[0] + ''.join(x[:1].upper() + x[1:] for x in parts[1:])
+    return out[:1].upper() + out[1:] if upper else out
+
+
+def swift_ident(name):
+    return '`%s`' % name if name in SWIFT_KEYWORDS else name
+
+
+def layer_types(spec):
+    return list(spec['layer']['type']['values'].keys())
+
+
+def layer_props(spec, layer):
+    """(kind, name, property spec) of the layer type, layout first, in spec order."""
+    out = []
+    for kind in ('layout', 'paint'):
+        for name, p in spec.get('%s_%s' % (kind, layer), {}).items():
+            out.append((kind, name, p))
+    return out
+
+
+def field_name(layer, name, names):
+    """`line-gap-width` of a line layer is `gapWidth`; a symbol layer drops `symbol-` only (its
+    `text-` and `icon-` halves stay apart). The full name where the short one would be taken."""
+    prefix = 'symbol-' if layer == 'symbol' else layer + '-'
+    short = name[len(prefix):] if name.startswith(prefix) else name
+    if short != name and short in names:
+        short = name
+    return swift_ident(camel(short))
+
+
+def enum_group_key(layer, name):
+    """Enum properties with one meaning share a type: `*-translate-anchor`, `text-`/`icon-anchor`."""
+    for prefix in (layer + '-', 'symbol-', 'text-', 'icon-'):
+        if name.startswith(prefix):
+            return name[len(prefix):]
+    return name
+
+
+def enum_types(spec):
+    """The enum type of each enum property: {(layer, name): (owner or None, type name)}, and the
+    enums to write: {(owner or None, type name): (values, default or None)}. A type is shared when
+    every property of its group has the same values and default; it is nested in the layer type
+    when the group lies in one layer type, top-level otherwise."""
+    groups = {}
+    for layer in layer_types(spec):
+        for kind, name, p in layer_props(spec, layer):
+            if p['type'] == 'enum':
+                groups.setdefault(enum_group_key(layer, name), []).append((layer, name, p))
+    assign, enums = {}, {}
+    for key, members in groups.items():
+        shapes = {(tuple(p['values'].keys()), p.get('default')) for _, _, p in members}
+        layers = {layer for layer, _, _ in members}
+        if len(members) > 1 and len(shapes) == 1:
+            owner = None if len(layers) > 1 else members[0][0]
+            tname = camel(key, upper=True)
+            for layer, name, p in members:
+                assign[(layer, name)] = (owner, tname)
+            values, default = next(iter(shapes))
+            enums[(owner, tname)] = (list(values), default)
+        else:
+            for layer, name, p in members:
+                names = {n for _, n, _ in layer_props(spec, layer)}
+                tname = field_name(layer, name, names).strip('`')
+                tname = tname[:1].upper() + tname[1:]
+                assign[(layer, name)] = (layer, tname)
+                enums[(layer, tname)] = (list(p['values'].keys()), p.get('default'))
+    return assign, enums
+
+
+def enum_users(assign, owner, tname):
+    """The properties (sorted, each once) of the enum type."""
+    return sorted({name for (layer, name), t in assign.items() if t == (owner, tname)})
+
+
+def output_type(layer, name, p, assign):
+    """The Swift type the property evaluates to."""
+    t = p['type']
+    if t == 'enum':
+        owner, tname = assign[(layer, name)]
+        full = tname if owner is None else '%sLayer.%s' % (camel(owner, upper=True), tname)
+        return full if 'default' in p else full + '?'
+    if t == 'array' and p.get('value') == 'number':
+        return '[Double]'
+    simple = {'number': 'Double', 'boolean': 'Bool', 'color': 'Color', 'string': 'String',
+              'numberArray': '[Double]', 'padding': '[Double]'}
+    # The rest (formatted text, images, string and enum arrays, color arrays, anchor offsets)
+    # evaluate to the expression value; the stage reads it as it needs.
+    return simple.get(t, 'Value')
+
+
+def enum_text(tname, values, default, users, indent):
+    pad = ' ' * indent
+    lines = []
+    doc = 'The values of %s%s.' % (', '.join('`%s`' % u for u in users),
+                                   ' (no default)' if default is None else ' (default `%s`)' % default)
+    lines.append('%s/// %s' % (pad, doc))
+    lines.append('%spublic enum %s: String, %s {' % (pad, tname, 'SpecEnumValues' if default is None else 'SpecEnum'))
+    for v in values:
+        case = camel(v)
+        lines.append('%s    case %s%s' % (pad, swift_ident(case), '' if case == v else ' = %s' % swift_string(v)))
+    if default is not None:
+        lines.append('')
+        lines.append('%s    public static let specDefault: %s = .%s' % (pad, tname, swift_ident(camel(default))))
+    lines.append('%s}' % pad)
+    return lines
+
+
+def default_doc(p):
+    if 'default' not in p:
+        return 'no default'
+    return 'default `%s`' % json.dumps(p['default'], separators=(', ', ': '))
+
+
+def typed_layer_text(spec, layer, assign, enums):
+    tname = camel(layer, upper=True) + 'Layer'
+    props = layer_props(spec, layer)
+    names = {n for _, n, _ in props}
+    seen = set()
+    lines = ['// Generated by tools/gen-spec.py from the style spec v8.json. Do not edit.', '',
+             '/// A `%s` layer\'s layout and paint properties, typed: each gives the style\'s value or' % layer,
+             '/// the spec default, and evaluates to its Swift type.',
+             'public struct %s: Sendable {' % tname]
+    for kind, name, p in props:
+        f = field_name(layer, name, names)
+        if f in seen:
+            raise ValueError('two properties of %s are named %s' % (layer, f))
+        seen.add(f)
+        lines.append('    /// `%s` (%s; %s).' % (name, kind, default_doc(p)))
+        lines.append('    public let %s: LayerProperty<%s>' % (f, output_type(layer, name, p, assign)))
+    nested = sorted((t, v) for (owner, t), v in enums.items() if owner == layer)
+    for t, (values, default) in nested:
+        lines.append('')
+        lines.extend(enum_text(t, values, default, enum_users(assign, layer, t), 4))
+    lines.append('')
+    lines.append('    init(paint: [String: PropertyValue], layout: [String: PropertyValue], defaults: LayerDefaults) {')
+    for kind, name, p in props:
+        lines.append('        %s = LayerProperty(%s, in: %s, defaults: defaults.%s)' % (
+            field_name(layer, name, names), swift_string(name), kind, kind))
+    lines.append('    }')
+    lines.append('}')
+    return '\n'.join(lines) + '\n'
+
+
+def typed_layer_enum_text(spec, assign, enums):
+    types = layer_types(spec)
+    case = {t: swift_ident(camel(t)) for t in types}
+    struct = {t: camel(t, upper=True) + 'Layer' for t in types}
+    lines = ['// Generated by tools/gen-spec.py from the style spec v8.json. Do not edit.', '',
+             '/// A layer\'s typed properties, one case per layer type of the spec: a `switch` over it does not',
+             '/// compile until it handles every type.',
+             'public indirect enum TypedLayer: Sendable {']
+    for t in types:
+        lines.append('    case %s(%s)' % (case[t], struct[t]))
+    lines.append('')
+    lines.append('    init(type: LayerType, paint: [String: PropertyValue], layout: [String: PropertyValue], defaults: LayerDefaults) {')
+    lines.append('        switch type {')
+    for t in types:
+        lines.append('        case .%s: self = .%s(%s(paint: paint, layout: layout, defaults: defaults))' % (case[t], case[t], struct[t]))
+    lines.append('        }')
+    lines.append('    }')
+    # Properties several layer types have under one name and type, for stages that treat them alike.
+    fields = {}
+    for t in types:
+        props = layer_props(spec, t)
+        names = {n for _, n, _ in props}
+        for kind, name, p in props:
+            f = field_name(t, name, names)
+            fields.setdefault(f, {})[t] = (name, output_type(t, name, p, assign))
+    for f, by_type in fields.items():
+        if len(by_type) < 2 or f == 'visibility':
+            continue
+        out_types = {o for _, o in by_type.values()}
+        if len(out_types) != 1:
+            continue
+        out = next(iter(out_types))
+        lines.append('')
+        props = []
+        for n, _ in by_type.values():
+            if n not in props:
+                props.append(n)
+        lines.append('    /// %s; nil for the other layer types.' % ', '.join('`%s`' % n for n in props))
+        lines.append('    public var %s: LayerProperty<%s>? {' % (f, out))
+        lines.append('        switch self {')
+        have = [t for t in types if t in by_type]
+        rest = [t for t in types if t not in by_type]
+        for t in have:
+            lines.append('        case .%s(let layer): return layer.%s' % (case[t], f))
+        if rest:
+            lines.append('        case %s: return nil' % ', '.join('.%s' % case[t] for t in rest))
+        lines.append('        }')
+        lines.append('    }')
+    lines.append('}')
+    shared = sorted((t, v) for (owner, t), v in enums.items() if owner is None)
+    for t, (values, default) in shared:
+        lines.append('')
+        lines.extend(enum_text(t, values, default, enum_users(assign, None, t), 0))
+    lines.append('')
+    lines.append('extension StyleLayer {')
+    for t in types:
+        lines.append('    /// The layer\'s typed properties when it is a `%s` layer.' % t)
+        lines.append('    public var %s: %s? {' % (case[t], struct[t]))
+        lines.append('        if case .%s(let layer) = typed { return layer }' % case[t])
+        lines.append('        return nil')
+        lines.append('    }')
+    lines.append('}')
+    return '\n'.join(lines) + '\n'
+
+
+def typed_layer_files(spec):
+    """{file name: text} of the typed layers."""
+    assign, enums = enum_types(spec)
+    files = {'TypedLayer.swift': typed_layer_enum_text(spec, assign, enums)}
+    for layer in layer_types(spec):
+        files[camel(layer, upper=True) + 'Layer.swift'] = typed_layer_text(spec, layer, assign, enums)
+    return files
+
+
+def write_typed_layers(spec, directory):
+    for name, text in typed_layer_files(spec).items():
+        with open(os.path.join(directory, name), 'w') as f:
+            f.write(text)
+
+
 def main():
     if len(sys.argv) < 2:
         sys.exit('usage: gen-spec.py v8.json [output.swift]')
@@ -124,6 +360,7 @@ def main():
         f.write('    static let expressionNames: [String] = [%s]\n' % ', '.join(swift_string(o) for o in ops))
         f.write('}\n')
     write_schema(spec, os.path.join(os.path.dirname(out_path), 'SpecSchema.swift'))
+    write_typed_layers(spec, os.path.dirname(out_path))
 
 
 if __name__ == '__main__':

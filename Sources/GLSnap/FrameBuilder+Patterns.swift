@@ -11,9 +11,8 @@ extension FrameBuilder {
         var ctx = EvaluationContext(zoom: zoom.rounded(.down))
         var iconPixels: (version: Int, width: Int, pixels: [UInt8])?
         for item in layers {
-            guard let property = PatternAtlas.property(for: item.layer.type),
-                  item.layer.hasValue(property, kind: .paint) else { continue }
-            let value = item.layer.paint(property)
+            guard let pattern = item.layer.typed.pattern, pattern.isSet else { continue }
+            let value = pattern.value
             if value.isFeatureConstant {
                 ctx.feature = nil
                 if let image = PatternAtlas.image(value.evaluate(ctx)) {

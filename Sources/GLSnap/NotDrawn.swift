@@ -3,18 +3,27 @@ import GLSnapStyle
 /// What a style may ask for that glsnap does not draw yet, so that it is named in a warning
 /// instead of silently left out. Remove an entry when its drawing lands.
 enum NotDrawn {
-    /// Layer properties glsnap reads nowhere, with what is drawn instead.
-    static let properties: [(kind: PropertyKind, name: String, instead: String)] = [
-        (.layout, "fill-extrusion-rounded-corner-distance", "square corners"),
-        (.layout, "text-writing-mode", "horizontal text"),
-        (.layout, "text-variable-anchor-offset", "the anchors without their offsets"),
-    ]
+    /// The properties `layer` sets that glsnap reads nowhere, with what is drawn instead.
+    static func properties(_ layer: TypedLayer) -> [(name: String, instead: String)] {
+        func set<T>(_ property: LayerProperty<T>, _ instead: String) -> (name: String, instead: String)? {
+            property.isSet ? (property.name, instead) : nil
+        }
+        switch layer {
+        case .fillExtrusion(let extrusion):
+            return [set(extrusion.roundedCornerDistance, "square corners")].compactMap { $0 }
+        case .symbol(let symbol):
+            return [set(symbol.textWritingMode, "horizontal text"),
+                    set(symbol.textVariableAnchorOffset, "the anchors without their offsets")].compactMap { $0 }
+        case .fill, .line, .circle, .heatmap, .raster, .hillshade, .colorRelief, .background:
+            return []
+        }
+    }
 
     /// One warning per layer property and root key of `style` that is not drawn.
     static func warnings(_ style: Style) -> [String] {
         var out: [String] = []
         for (i, layer) in style.layers.enumerated() {
-            for p in properties where layer.hasValue(p.name, kind: p.kind) {
+            for p in properties(layer.typed) {
                 out.append("layer \"\(layer.id)\" (layers[\(i)]): \(p.name) is not drawn by glsnap; drawn with \(p.instead)")
             }
         }

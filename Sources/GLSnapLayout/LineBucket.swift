@@ -1,15 +1,6 @@
 import Foundation
 import GLSnapData
-
-/// How two segments of a line meet (style `line-join`).
-public enum LineJoin: String, Sendable {
-    case bevel, round, miter
-}
-
-/// How a line ends (style `line-cap`).
-public enum LineCap: String, Sendable {
-    case butt, round, square
-}
+import GLSnapStyle
 
 /// The vertex and index arrays of a line layer in one tile, in MapLibre's line program layout.
 ///
@@ -79,7 +70,7 @@ public struct LineBucket: Sendable {
     /// Lines with fewer than 2 distinct points (rings: 3) add nothing.
     /// `clip` is the part of the whole line this piece covers (from a GeoJSON source's
     /// lineMetrics); progress runs across it in proportion to the distance along the piece.
-    public mutating func addLine(_ vertices: [TilePoint], join: LineJoin, cap: LineCap,
+    public mutating func addLine(_ vertices: [TilePoint], join: LineLayer.Join, cap: LineLayer.Cap,
                                  miterLimit: Double = 2, roundLimit: Double = 1.05, isPolygonRing: Bool = false,
                                  clip: ClosedRange<Double> = 0...1) {
         distance = 0
@@ -237,10 +228,10 @@ public struct LineBucket: Sendable {
 
     private enum JoinKind {
         case miter, bevel, round, fakeRound, flipBevel, butt, square
-        init(_ j: LineJoin) {
+        init(_ j: LineLayer.Join) {
             switch j { case .miter: self = .miter; case .bevel: self = .bevel; case .round: self = .round }
         }
-        init(_ c: LineCap) {
+        init(_ c: LineLayer.Cap) {
             switch c { case .butt: self = .butt; case .round: self = .round; case .square: self = .square }
         }
     }

@@ -91,15 +91,4 @@ public final class PatternAtlas: @unchecked Sendable {
         default: return nil
         }
     }
-
-    /// The pattern property of a layer type, nil for types without one.
-    public static func property(for type: LayerType) -> String? {
-        switch type {
-        case .fill: return "fill-pattern"
-        case .line: return "line-pattern"
-        case .background: return "background-pattern"
-        case .fillExtrusion: return "fill-extrusion-pattern"
-        case .circle, .symbol, .raster, .hillshade, .heatmap, .colorRelief: return nil
-        }
-    }
 }

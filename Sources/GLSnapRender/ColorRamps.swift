@@ -8,14 +8,17 @@ final class ColorRamps {
     static let width = 256
     private var ramps: [String: (generation: Int, texture: Texture)] = [:]
 
-    func texture(for layer: StyleLayer, property: String, generation: Int, context: GLContext) -> Texture {
-        let key = layer.id + "\u{0}" + property
+    /// What a ramp's color expression is sampled over.
+    enum Input { case heatmapDensity, lineProgress }
+
+    func texture(for layer: StyleLayer, ramp: LayerProperty<Color>, input: Input, generation: Int, context: GLContext) -> Texture {
+        let key = layer.id + "\u{0}" + ramp.name
         if let r = ramps[key], r.generation == generation { return r.texture }
-        var value = layer.paint(property)
-        if property == "heatmap-color", !layer.hasValue(property, kind: .paint), let d = ColorRamps.defaultHeatmapColor {
+        var value = ramp.value
+        if input == .heatmapDensity, !ramp.isSet, let d = ColorRamps.defaultHeatmapColor {
             value = d
         }
-        let pixels = ColorRamps.pixels(value, property: property)
+        let pixels = ColorRamps.pixels(value, input: input)
         let t = Texture(context: context, width: ColorRamps.width, height: 1, pixels: pixels, linear: true)
         ramps[key] = (generation, t)
         return t
@@ -26,16 +29,19 @@ final class ColorRamps {
         let json = #"{"version": 8, "sources": {"s": {"type": "geojson", "data": {"type": "FeatureCollection", "features": []}}}, "#
             + #""layers": [{"id": "h", "type": "heatmap", "source": "s", "paint": {"heatmap-color": ["interpolate", ["linear"], "#
             + #"["heatmap-density"], 0, "rgba(0, 0, 255, 0)", 0.1, "royalblue", 0.3, "cyan", 0.5, "lime", 0.7, "yellow", 1, "red"]}}]}"#
-        return (try? Style(bytes: Array(json.utf8)))?.layers.first?.paint("heatmap-color")
+        return (try? Style(bytes: Array(json.utf8)))?.layers.first?.heatmap?.color.value
     }()
 
     /// The ramp's RGBA8 texels: the expression at heatmap-density (or line-progress) i / 255.
-    static func pixels(_ value: PropertyValue, property: String) -> [UInt8] {
+    static func pixels(_ value: PropertyValue, input: Input) -> [UInt8] {
         var out = [UInt8](repeating: 0, count: width * 4)
         var ctx = EvaluationContext(zoom: 0)
         for i in 0..<width {
             let t = Double(i) / Double(width - 1)
-            if property == "heatmap-color" { ctx.heatmapDensity = t } else { ctx.lineProgress = t }
+            switch input {
+            case .heatmapDensity: ctx.heatmapDensity = t
+            case .lineProgress: ctx.lineProgress = t
+            }
             let c = value.evaluateColor(ctx)
             out[i * 4] = UInt8(max(0, min(255, (c.r * 255).rounded())))
             out[i * 4 + 1] = UInt8(max(0, min(255, (c.g * 255).rounded())))

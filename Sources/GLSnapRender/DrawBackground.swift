@@ -7,21 +7,20 @@ extension Painter {
     /// framebuffer: blending it over transparent black gives exactly this color, so the frame can
     /// be cleared to it and the full-screen draw skipped. Nil for a pattern or an invisible layer.
     static func clearColor(_ layer: StyleLayer, zoom: Double) -> (r: Float, g: Float, b: Float, a: Float)? {
-        guard layer.type == .background, layer.isVisible(atZoom: zoom),
-              !layer.hasValue("background-pattern", kind: .paint) else { return nil }
+        guard let background = layer.background, layer.isVisible(atZoom: zoom), !background.pattern.isSet else { return nil }
         let ctx = EvaluationContext(zoom: zoom)
-        let color = layer.paint("background-color").evaluateColor(ctx)
+        let color = background.color.evaluate(ctx)
         // As the shader computes it: float32 color times float32 opacity.
-        let opacity = Float(layer.paint("background-opacity").evaluateNumber(ctx))
+        let opacity = Float(background.opacity.evaluate(ctx))
         return (Float(color.r) * opacity, Float(color.g) * opacity, Float(color.b) * opacity, Float(color.a) * opacity)
     }
 
     /// background: one quad over the viewport (background-pattern: DrawFillPattern.swift).
-    mutating func drawBackground(_ layer: StyleLayer) throws {
-        if layer.hasValue("background-pattern", kind: .paint) { return try drawBackgroundPattern(layer) }
+    mutating func drawBackground(_ layer: StyleLayer, _ background: BackgroundLayer) throws {
+        if background.pattern.isSet { return try drawBackgroundPattern(background) }
         let ctx = EvaluationContext(zoom: zoom)
-        let color = layer.paint("background-color").evaluateColor(ctx)
-        let opacity = layer.paint("background-opacity").evaluateNumber(ctx)
+        let color = background.color.evaluate(ctx)
+        let opacity = background.opacity.evaluate(ctx)
         guard opacity > 0, color.a > 0 else { return }
         let program = try renderer.programs.program(.background)
         context.use(program)

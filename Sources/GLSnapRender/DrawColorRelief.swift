@@ -7,10 +7,10 @@ import GLSnapStyle
 extension Painter {
     /// color-relief: each DEM tile's elevations colored through the layer's ramp (see
     /// `ReliefRamp`). Where tiles of several zooms overlap the highest draws, as for raster.
-    mutating func drawColorRelief(_ item: FrameLayer) throws {
+    mutating func drawColorRelief(_ item: FrameLayer, _ relief: ColorReliefLayer) throws {
         let layer = item.layer
         let ctx = EvaluationContext(zoom: zoom)
-        let opacity = layer.paint("color-relief-opacity").evaluateNumber(ctx)
+        let opacity = relief.opacity.evaluate(ctx)
         let tiles = item.tiles.filter { $0.raster != nil }.sorted { $0.tile.id.z > $1.tile.id.z }
         guard opacity > 0, !tiles.isEmpty else { return }
         let program = try renderer.programs.program(.colorRelief)
@@ -19,13 +19,13 @@ extension Painter {
         gl.Uniform1i(program.location("u_image"), 0)
         gl.Uniform1i(program.location("u_elevation_stops"), 1)
         gl.Uniform1i(program.location("u_color_stops"), 2)
-        let nearest = layer.paint("resampling").evaluateString(ctx) == "nearest"
+        let nearest = relief.resampling.evaluate(ctx) == .nearest
         let mixed = Set(tiles.map(\.tile.id.z)).count > 1
         if mixed { releaseStencil() }
         for t in tiles {
             guard let box = t.raster, case .dem(let unpack) = box.kind, unpack.count == 4 else { continue }
             // Made before any is bound: making a texture binds it on the active unit.
-            let ramp = renderer.reliefRamps.textures(for: layer, generation: frame.styleGeneration, unpack: unpack, context: context)
+            let ramp = renderer.reliefRamps.textures(for: layer, color: relief.color, generation: frame.styleGeneration, unpack: unpack, context: context)
             let dem = renderer.rasterTextures.texture(for: box, context: context, frame: renderer.currentFrame).texture
             context.bind(ramp.elevations, unit: 1)
             context.bind(ramp.colors, unit: 2)

@@ -3,28 +3,27 @@ import GLSnapGL
 import GLSnapStyle
 
 extension Painter {
-    static let fillAttributes = [
-        PaintAttribute(attribute: "a_color", property: "fill-color", kind: .color),
-        PaintAttribute(attribute: "a_opacity", property: "fill-opacity", kind: .number),
-    ]
+    static func fillAttributes(_ fill: FillLayer) -> [PaintAttribute] { [
+        PaintAttribute(attribute: "a_color", property: fill.color),
+        PaintAttribute(attribute: "a_opacity", property: fill.opacity),
+    ] }
 
     /// fill: triangles, then (fill-antialias) the outline as 2-pixel lines in the outline color,
     /// which is the fill color when fill-outline-color is not set (MapLibre's rule).
-    mutating func drawFill(_ item: FrameLayer) throws {
+    mutating func drawFill(_ item: FrameLayer, _ fillLayer: FillLayer) throws {
         let layer = item.layer
-        if layer.hasValue("fill-pattern", kind: .paint) { return try drawFillPattern(item) }
+        if fillLayer.pattern.isSet { return try drawFillPattern(item, fillLayer) }
         let ctx = EvaluationContext(zoom: zoom)
-        let (translate, anchor) = self.translate(layer, "fill")
-        let antialias = layer.paint("fill-antialias").evaluateBool(ctx)
-        let outlineSet = layer.hasValue("fill-outline-color", kind: .paint)
+        let (translate, anchor) = self.translate(fillLayer.translate, fillLayer.translateAnchor)
+        let antialias = fillLayer.antialias.evaluate(ctx)
         let outlineAttributes = [
-            PaintAttribute(attribute: "a_outline_color", property: outlineSet ? "fill-outline-color" : "fill-color", kind: .color),
-            PaintAttribute(attribute: "a_opacity", property: "fill-opacity", kind: .number),
+            PaintAttribute(attribute: "a_outline_color", property: fillLayer.outlineColor.isSet ? fillLayer.outlineColor : fillLayer.color),
+            PaintAttribute(attribute: "a_opacity", property: fillLayer.opacity),
         ]
         // Opaque fills replace what is under them: blending would give the same bytes, slower.
-        let fillColor = layer.paint("fill-color"), fillOpacity = layer.paint("fill-opacity")
+        let fillColor = fillLayer.color, fillOpacity = fillLayer.opacity
         let opaque = fillColor.isFeatureConstant && fillOpacity.isFeatureConstant
-            && fillColor.evaluateColor(ctx).a >= 1 && fillOpacity.evaluateNumber(ctx) >= 1
+            && fillColor.evaluate(ctx).a >= 1 && fillOpacity.evaluate(ctx) >= 1
         let fillColorMode: ColorMode = opaque ? .unblended : .alphaBlended
         let fill = try renderer.programs.program(.fill)
         for t in item.tiles {
@@ -34,7 +33,7 @@ extension Painter {
             context.use(fill)
             context.apply(DrawModes(stencil: stencil(for: t.tile), color: fillColorMode))
             setMatrix(fill, matrix(for: t.tile, translate: translate, anchor: anchor))
-            let paint = bindPaint(Painter.fillAttributes, layer: layer, geometry: g, box: box)
+            let paint = bindPaint(Painter.fillAttributes(fillLayer), layer: layer, geometry: g, box: box)
             bindAttributes(.fill, geometry: g, paint: paint)
             gl.BindBuffer(GLenum(GL_ELEMENT_ARRAY_BUFFER), g.indices[0].buffer.id)
             gl.DrawElements(GLenum(GL_TRIANGLES), GLsizei(g.indices[0].count), GLenum(GL_UNSIGNED_INT), nil)

@@ -5,27 +5,26 @@ import GLSnapLayout
 import GLSnapStyle
 
 extension Painter {
-    static let fillExtrusionAttributes = [
-        PaintAttribute(attribute: "a_color", property: "fill-extrusion-color", kind: .color),
-        PaintAttribute(attribute: "a_height", property: "fill-extrusion-height", kind: .number),
-        PaintAttribute(attribute: "a_base", property: "fill-extrusion-base", kind: .number),
-    ]
-    static let fillExtrusionPatternAttributes = [
-        PaintAttribute(attribute: "a_height", property: "fill-extrusion-height", kind: .number),
-        PaintAttribute(attribute: "a_base", property: "fill-extrusion-base", kind: .number),
-    ]
+    static func fillExtrusionAttributes(_ extrusion: FillExtrusionLayer) -> [PaintAttribute] { [
+        PaintAttribute(attribute: "a_color", property: extrusion.color),
+        PaintAttribute(attribute: "a_height", property: extrusion.height),
+        PaintAttribute(attribute: "a_base", property: extrusion.base),
+    ] }
+    static func fillExtrusionPatternAttributes(_ extrusion: FillExtrusionLayer) -> [PaintAttribute] { [
+        PaintAttribute(attribute: "a_height", property: extrusion.height),
+        PaintAttribute(attribute: "a_base", property: extrusion.base),
+    ] }
 
     /// fill-extrusion: depth-tested walls and roofs. Opaque layers draw once; translucent ones
     /// draw depth first, then color only the nearest surface, each pixel once (stencil), so
     /// hidden faces do not show through (MapLibre's two passes). With fill-extrusion-pattern the
     /// faces show the image instead of the color.
-    mutating func drawFillExtrusion(_ item: FrameLayer) throws {
-        let layer = item.layer
+    mutating func drawFillExtrusion(_ item: FrameLayer, _ extrusion: FillExtrusionLayer) throws {
         let ctx = EvaluationContext(zoom: zoom)
-        let opacity = layer.paint("fill-extrusion-opacity").evaluateNumber(ctx)
+        let opacity = extrusion.opacity.evaluate(ctx)
         guard opacity > 0 else { return }
-        let (translate, anchor) = self.translate(layer, "fill-extrusion")
-        let patterned = layer.hasValue("fill-extrusion-pattern", kind: .paint)
+        let (translate, anchor) = self.translate(extrusion.translate, extrusion.translateAnchor)
+        let patterned = extrusion.pattern.isSet
         let shader: ShaderID = patterned ? .fillExtrusionPattern : .fillExtrusion
         let program = try renderer.programs.program(shader)
         context.use(program)
@@ -34,13 +33,13 @@ extension Painter {
         gl.Uniform3f(program.location("u_lightpos"), Float(light.position.0), Float(light.position.1), Float(light.position.2))
         gl.Uniform3f(program.location("u_lightcolor"), Float(light.color.r), Float(light.color.g), Float(light.color.b))
         gl.Uniform1f(program.location("u_lightintensity"), Float(light.intensity))
-        gl.Uniform1f(program.location("u_vertical_gradient"), layer.paint("fill-extrusion-vertical-gradient").evaluateBool(ctx) ? 1 : 0)
+        gl.Uniform1f(program.location("u_vertical_gradient"), extrusion.verticalGradient.evaluate(ctx) ? 1 : 0)
         gl.Uniform1f(program.location("u_opacity"), Float(opacity))
         let depth = DepthMode(function: GLenum(GL_LEQUAL), writes: true)
         // Walls facing away are culled (MapLibre's backCCW): seen through a translucent or
         // patterned roof, only the near walls show.
         let cull = CullMode()
-        let draw = ExtrusionDraw(program: program, shader: shader, translate: translate, anchor: anchor)
+        let draw = ExtrusionDraw(program: program, shader: shader, translate: translate, anchor: anchor, extrusion: extrusion)
         if opacity >= 1 {
             drawExtrusionTiles(item, draw, modes: DrawModes(depth: depth, color: .alphaBlended, cull: cull))
         } else {
@@ -59,7 +58,8 @@ extension Painter {
         var program: Program
         var shader: ShaderID
         var translate: [Double]
-        var anchor: String
+        var anchor: TranslateAnchor
+        var extrusion: FillExtrusionLayer
     }
 
     private func drawExtrusionTiles(_ item: FrameLayer, _ draw: ExtrusionDraw, modes: DrawModes) {
@@ -70,14 +70,14 @@ extension Painter {
             guard let triangles = g.indices.first, triangles.count > 0 else { continue }
             var paint: [String: PaintBinding]
             if draw.shader == .fillExtrusionPattern {
-                guard let pattern = bindPattern("fill-extrusion-pattern", layer: item.layer, geometry: g, box: box) else { return }
+                guard let pattern = bindPattern(draw.extrusion.pattern, layer: item.layer, geometry: g, box: box) else { return }
                 paint = pattern
-                paint.merge(bindPaint(Painter.fillExtrusionPatternAttributes, layer: item.layer, geometry: g, box: box)) { a, _ in a }
+                paint.merge(bindPaint(Painter.fillExtrusionPatternAttributes(draw.extrusion), layer: item.layer, geometry: g, box: box)) { a, _ in a }
                 setPatternTileUniforms(program, tile: tile.tile)
                 // Meters up a wall to tile units of the image (negative: the image's top is up).
                 gl.Uniform1f(program.location("u_height_factor"), Float(-exp2(Double(tile.tile.id.z)) / Transform.tileSize / 8))
             } else {
-                paint = bindPaint(Painter.fillExtrusionAttributes, layer: item.layer, geometry: g, box: box)
+                paint = bindPaint(Painter.fillExtrusionAttributes(draw.extrusion), layer: item.layer, geometry: g, box: box)
             }
             context.apply(modes)
             var m = matrix(for: tile.tile, translate: draw.translate, anchor: draw.anchor)

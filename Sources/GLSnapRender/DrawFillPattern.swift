@@ -4,13 +4,13 @@ import GLSnapLayout
 import GLSnapStyle
 
 extension Painter {
-    static let fillPatternAttributes = [PaintAttribute(attribute: "a_opacity", property: "fill-opacity", kind: .number)]
+    static func fillPatternAttributes(_ fill: FillLayer) -> [PaintAttribute] { [PaintAttribute(attribute: "a_opacity", property: fill.opacity)] }
 
     /// fill with fill-pattern: the image repeated in map space (MapLibre draws no outline color
     /// for patterned fills; the antialiasing outline is not drawn).
-    mutating func drawFillPattern(_ item: FrameLayer) throws {
+    mutating func drawFillPattern(_ item: FrameLayer, _ fill: FillLayer) throws {
         let layer = item.layer
-        let (translate, anchor) = self.translate(layer, "fill")
+        let (translate, anchor) = self.translate(fill.translate, fill.translateAnchor)
         let program = try renderer.programs.program(.fillPattern)
         context.use(program)
         guard bindPatternAtlas(program) else { return }
@@ -18,8 +18,8 @@ extension Painter {
             guard let box = t.geometry, !box.geometry.isEmpty else { continue }
             let g = renderer.upload(box)
             guard g.indices.count >= 1, g.indices[0].count > 0 else { continue }
-            guard var paint = bindPattern("fill-pattern", layer: layer, geometry: g, box: box) else { return }
-            paint.merge(bindPaint(Painter.fillPatternAttributes, layer: layer, geometry: g, box: box)) { a, _ in a }
+            guard var paint = bindPattern(fill.pattern, layer: layer, geometry: g, box: box) else { return }
+            paint.merge(bindPaint(Painter.fillPatternAttributes(fill), layer: layer, geometry: g, box: box)) { a, _ in a }
             context.apply(DrawModes(stencil: stencil(for: t.tile), color: .alphaBlended))
             setMatrix(program, matrix(for: t.tile, translate: translate, anchor: anchor))
             setPatternTileUniforms(program, tile: t.tile)
@@ -31,9 +31,9 @@ extension Painter {
 
     /// background with background-pattern: the tiles covering the view at the integer zoom, each
     /// filled with the image.
-    mutating func drawBackgroundPattern(_ layer: StyleLayer) throws {
-        let opacity = layer.paint("background-opacity").evaluateNumber(EvaluationContext(zoom: zoom))
-        guard opacity > 0, let pattern = constantPattern(layer.paint("background-pattern")) else { return }
+    mutating func drawBackgroundPattern(_ background: BackgroundLayer) throws {
+        let opacity = background.opacity.evaluate(EvaluationContext(zoom: zoom))
+        guard opacity > 0, let pattern = constantPattern(background.pattern.value) else { return }
         let program = try renderer.programs.program(.backgroundPattern)
         context.use(program)
         guard bindPatternAtlas(program) else { return }

@@ -3,27 +3,27 @@ import GLSnapGL
 import GLSnapStyle
 
 extension Painter {
-    static let heatmapAttributes = [
-        PaintAttribute(attribute: "a_weight", property: "heatmap-weight", kind: .number),
-        PaintAttribute(attribute: "a_radius", property: "heatmap-radius", kind: .number),
-    ]
+    static func heatmapAttributes(_ heatmap: HeatmapLayer) -> [PaintAttribute] { [
+        PaintAttribute(attribute: "a_weight", property: heatmap.weight),
+        PaintAttribute(attribute: "a_radius", property: heatmap.radius),
+    ] }
 
     /// The heatmap density texture is this many times smaller than the image on each side (MapLibre's).
     static let heatmapDownscale = 4
 
     /// heatmap: Gaussian kernels added into a half-float texture a quarter of the image's size,
     /// then that density mapped through heatmap-color onto the whole view.
-    mutating func drawHeatmap(_ item: FrameLayer) throws {
+    mutating func drawHeatmap(_ item: FrameLayer, _ heatmap: HeatmapLayer) throws {
         let layer = item.layer
         let ctx = EvaluationContext(zoom: zoom)
-        let opacity = layer.paint("heatmap-opacity").evaluateNumber(ctx)
+        let opacity = heatmap.opacity.evaluate(ctx)
         guard opacity > 0 else { return }
         let w = max(1, frame.width / Painter.heatmapDownscale), h = max(1, frame.height / Painter.heatmapDownscale)
         let target = try renderer.heatmapTarget(width: w, height: h)
         target.bindAndClear()
         let program = try renderer.programs.program(.heatmap)
         context.use(program)
-        gl.Uniform1f(program.location("u_intensity"), Float(layer.paint("heatmap-intensity").evaluateNumber(ctx)))
+        gl.Uniform1f(program.location("u_intensity"), Float(heatmap.intensity.evaluate(ctx)))
         context.apply(DrawModes(color: ColorMode(blend: .init(source: GLenum(GL_ONE), destination: GLenum(GL_ONE)), mask: .all)))
         for tile in item.tiles {
             guard let box = tile.geometry, !box.geometry.isEmpty else { continue }
@@ -31,14 +31,14 @@ extension Painter {
             guard let triangles = g.indices.first, triangles.count > 0 else { continue }
             setMatrix(program, frame.transform.tileMatrix(for: tile.tile.id, wrap: tile.tile.wrap))
             gl.Uniform1f(program.location("u_extrude_scale"), Float(frame.transform.pixelsToTileUnits(tile.tile.id, 1)))
-            let paint = bindPaint(Painter.heatmapAttributes, layer: layer, geometry: g, box: box)
+            let paint = bindPaint(Painter.heatmapAttributes(heatmap), layer: layer, geometry: g, box: box)
             bindAttributes(.heatmap, geometry: g, paint: paint)
             gl.BindBuffer(GLenum(GL_ELEMENT_ARRAY_BUFFER), triangles.buffer.id)
             gl.DrawElements(GLenum(GL_TRIANGLES), GLsizei(triangles.count), GLenum(GL_UNSIGNED_INT), nil)
         }
         framebuffer.bind()
 
-        let ramp = try renderer.colorRamp(for: layer, property: "heatmap-color", generation: frame.paintGeneration(layer.id))
+        let ramp = try renderer.colorRamp(for: layer, ramp: heatmap.color, input: .heatmapDensity, generation: frame.paintGeneration(layer.id))
         let texture = try renderer.programs.program(.heatmapTexture)
         context.use(texture)
         context.bind(target.texture, unit: 0)

@@ -8,8 +8,7 @@ extension Painter {
     /// hillshade, in MapLibre's two passes: each DEM tile's slopes are rendered once into a texture
     /// of the tile's size (cached with the tile), then every tile is shaded from its slopes with
     /// the layer's light and colors.
-    mutating func drawHillshade(_ item: FrameLayer) throws {
-        let layer = item.layer
+    mutating func drawHillshade(_ item: FrameLayer, _ hillshade: HillshadeLayer) throws {
         let tiles = item.tiles.filter { $0.raster != nil }.sorted { $0.tile.id.z > $1.tile.id.z }
         guard !tiles.isEmpty else { return }
         var slopes: [RenderTarget] = []
@@ -22,12 +21,12 @@ extension Painter {
         let ctx = EvaluationContext(zoom: zoom)
         let program = try renderer.programs.program(.hillshade)
         context.use(program)
-        let lights = HillshadeLights(layer, ctx, bearing: frame.transform.bearing)
-        gl.Uniform2f(program.location("u_light"), Float(layer.paint("hillshade-exaggeration").evaluateNumber(ctx)),
+        let lights = HillshadeLights(hillshade, ctx, bearing: frame.transform.bearing)
+        gl.Uniform2f(program.location("u_light"), Float(hillshade.exaggeration.evaluate(ctx)),
                      Float(lights.azimuths[0]))
-        for (name, property) in [("u_shadow", "hillshade-shadow-color"), ("u_highlight", "hillshade-highlight-color"),
-                                 ("u_accent", "hillshade-accent-color")] {
-            let c = Painter.firstColor(layer.paint(property), ctx)
+        for (name, property) in [("u_shadow", hillshade.shadowColor.value), ("u_highlight", hillshade.highlightColor.value),
+                                 ("u_accent", hillshade.accentColor.value)] {
+            let c = Painter.firstColor(property, ctx)
             gl.Uniform4f(program.location(name), Float(c.r), Float(c.g), Float(c.b), Float(c.a))
         }
         gl.Uniform1i(program.location("u_method"), lights.method.rawValue)
@@ -39,7 +38,7 @@ extension Painter {
         gl.Uniform1i(program.location("u_image"), 0)
         let mixed = Set(tiles.map(\.tile.id.z)).count > 1
         if mixed { releaseStencil() }
-        let nearest = layer.paint("resampling").evaluateString(ctx) == "nearest"
+        let nearest = hillshade.resampling.evaluate(ctx) == .nearest
         for (t, target) in zip(tiles, slopes) {
             context.bind(target.texture, unit: 0)
             setFilter(magnify: nearest ? GL_NEAREST : GL_LINEAR, minify: GL_LINEAR)

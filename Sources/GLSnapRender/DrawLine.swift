@@ -5,26 +5,26 @@ import GLSnapLayout
 import GLSnapStyle
 
 extension Painter {
-    static let lineAttributes = [
-        PaintAttribute(attribute: "a_color", property: "line-color", kind: .color),
-        PaintAttribute(attribute: "a_opacity", property: "line-opacity", kind: .number),
-        PaintAttribute(attribute: "a_width", property: "line-width", kind: .number),
-        PaintAttribute(attribute: "a_gapwidth", property: "line-gap-width", kind: .number),
-        PaintAttribute(attribute: "a_offset", property: "line-offset", kind: .number),
-        PaintAttribute(attribute: "a_blur", property: "line-blur", kind: .number),
-        PaintAttribute(attribute: "a_floorwidth", property: "line-width", kind: .number, integerZoom: true),
-    ]
+    static func lineAttributes(_ line: LineLayer) -> [PaintAttribute] { [
+        PaintAttribute(attribute: "a_color", property: line.color),
+        PaintAttribute(attribute: "a_opacity", property: line.opacity),
+        PaintAttribute(attribute: "a_width", property: line.width),
+        PaintAttribute(attribute: "a_gapwidth", property: line.gapWidth),
+        PaintAttribute(attribute: "a_offset", property: line.offset),
+        PaintAttribute(attribute: "a_blur", property: line.blur),
+        PaintAttribute(attribute: "a_floorwidth", property: line.width, integerZoom: true),
+    ] }
 
     /// line: extruded triangles; line-dasharray through the dash atlas; line-pattern and
     /// line-gradient in DrawLinePattern.swift and DrawLineGradient.swift.
-    mutating func drawLine(_ item: FrameLayer) throws {
+    mutating func drawLine(_ item: FrameLayer, _ line: LineLayer) throws {
         let layer = item.layer
-        if layer.hasValue("line-pattern", kind: .paint) { return try drawLinePattern(item) }
-        if layer.hasValue("line-gradient", kind: .paint) { return try drawLineGradient(item) }
+        if line.pattern.isSet { return try drawLinePattern(item, line) }
+        if line.gradient.isSet { return try drawLineGradient(item, line) }
         let ctx = EvaluationContext(zoom: zoom)
-        let (translate, anchor) = self.translate(layer, "line")
-        let dashes = layer.hasValue("line-dasharray", kind: .paint) ? layer.paint("line-dasharray").evaluateNumbers(ctx) : []
-        let roundDashes = layer.layout("line-cap").evaluateString(ctx) == "round"
+        let (translate, anchor) = self.translate(line.translate, line.translateAnchor)
+        let dashes = line.dasharray.isSet ? line.dasharray.evaluate(ctx) : []
+        let roundDashes = line.cap.evaluate(ctx) == .round
         let dashEntry = dashes.isEmpty ? nil : renderer.dashAtlas.entry(for: dashes, round: roundDashes)
         let program = try renderer.programs.program(.line, define: dashEntry == nil ? nil : "LINE_DASHED")
         context.use(program)
@@ -58,7 +58,7 @@ extension Painter {
                 let unitsPerPattern = patternLength * Double(TileExtent.extent) / (512 * exp2(integerZoom - Double(tile.tile.id.z)))
                 gl.Uniform2f(program.location("u_patternscale"), Float(1 / unitsPerPattern), Float(dashRowScale))
             }
-            let paint = bindPaint(Painter.lineAttributes, layer: layer, geometry: g, box: box)
+            let paint = bindPaint(Painter.lineAttributes(line), layer: layer, geometry: g, box: box)
             bindAttributes(.line, geometry: g, paint: paint)
             gl.BindBuffer(GLenum(GL_ELEMENT_ARRAY_BUFFER), triangles.buffer.id)
             gl.DrawElements(GLenum(GL_TRIANGLES), GLsizei(triangles.count), GLenum(GL_UNSIGNED_INT), nil)

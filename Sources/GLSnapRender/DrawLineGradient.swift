@@ -4,22 +4,22 @@ import GLSnapLayout
 import GLSnapStyle
 
 extension Painter {
-    static let lineGradientAttributes = [
-        PaintAttribute(attribute: "a_opacity", property: "line-opacity", kind: .number),
-        PaintAttribute(attribute: "a_width", property: "line-width", kind: .number),
-        PaintAttribute(attribute: "a_gapwidth", property: "line-gap-width", kind: .number),
-        PaintAttribute(attribute: "a_offset", property: "line-offset", kind: .number),
-        PaintAttribute(attribute: "a_blur", property: "line-blur", kind: .number),
-    ]
+    static func lineGradientAttributes(_ line: LineLayer) -> [PaintAttribute] { [
+        PaintAttribute(attribute: "a_opacity", property: line.opacity),
+        PaintAttribute(attribute: "a_width", property: line.width),
+        PaintAttribute(attribute: "a_gapwidth", property: line.gapWidth),
+        PaintAttribute(attribute: "a_offset", property: line.offset),
+        PaintAttribute(attribute: "a_blur", property: line.blur),
+    ] }
 
     /// line with line-gradient: the color comes from the gradient's ramp at each vertex's
     /// progress along the whole line (the bucket's `a_lineprogress`; line-color does not apply).
-    mutating func drawLineGradient(_ item: FrameLayer) throws {
+    mutating func drawLineGradient(_ item: FrameLayer, _ line: LineLayer) throws {
         let layer = item.layer
-        let (translate, anchor) = self.translate(layer, "line")
+        let (translate, anchor) = self.translate(line.translate, line.translateAnchor)
         let program = try renderer.programs.program(.lineGradient)
         context.use(program)
-        let ramp = renderer.colorRamps.texture(for: layer, property: "line-gradient", generation: frame.paintGeneration(layer.id), context: context)
+        let ramp = renderer.colorRamps.texture(for: layer, ramp: line.gradient, input: .lineProgress, generation: frame.paintGeneration(layer.id), context: context)
         context.bind(ramp, unit: 0)
         gl.Uniform1i(program.location("u_image"), 0)
         gl.Uniform2f(program.location("u_units_to_pixels"), Float(1 / pixelsToClipUnits.x), Float(1 / pixelsToClipUnits.y))
@@ -32,7 +32,7 @@ extension Painter {
             context.apply(DrawModes(stencil: stencil(for: tile.tile), color: .alphaBlended))
             setMatrix(program, matrix(for: tile.tile, translate: translate, anchor: anchor))
             gl.Uniform1f(program.location("u_ratio"), Float(1 / frame.transform.pixelsToTileUnits(tile.tile.id, 1)))
-            let paint = bindPaint(Painter.lineGradientAttributes, layer: layer, geometry: g, box: box)
+            let paint = bindPaint(Painter.lineGradientAttributes(line), layer: layer, geometry: g, box: box)
             bindAttributes(.lineGradient, geometry: g, paint: paint)
             gl.BindBuffer(GLenum(GL_ELEMENT_ARRAY_BUFFER), triangles.buffer.id)
             gl.DrawElements(GLenum(GL_TRIANGLES), GLsizei(triangles.count), GLenum(GL_UNSIGNED_INT), nil)

@@ -8,25 +8,24 @@ extension Painter {
     /// raster: each tile's texture on its square (image sources: on their four corners). When the
     /// tiles mix zoom levels (a parent standing in for a missing child), the highest zoom draws
     /// first and marks the stencil, so every pixel gets one tile, as MapLibre's overlap stencil does.
-    mutating func drawRaster(_ item: FrameLayer) throws {
-        let layer = item.layer
+    mutating func drawRaster(_ item: FrameLayer, _ raster: RasterLayer) throws {
         let ctx = EvaluationContext(zoom: zoom)
-        let opacity = layer.paint("raster-opacity").evaluateNumber(ctx)
+        let opacity = raster.opacity.evaluate(ctx)
         guard opacity > 0, !item.tiles.isEmpty else { return }
         let program = try renderer.programs.program(.raster)
         context.use(program)
         gl.Uniform1f(program.location("u_opacity"), Float(opacity))
-        gl.Uniform1f(program.location("u_brightness_low"), Float(layer.paint("raster-brightness-min").evaluateNumber(ctx)))
-        gl.Uniform1f(program.location("u_brightness_high"), Float(layer.paint("raster-brightness-max").evaluateNumber(ctx)))
-        gl.Uniform1f(program.location("u_saturation_factor"), Float(Painter.saturationFactor(layer.paint("raster-saturation").evaluateNumber(ctx))))
-        gl.Uniform1f(program.location("u_contrast_factor"), Float(Painter.contrastFactor(layer.paint("raster-contrast").evaluateNumber(ctx))))
-        let spin = Painter.spinWeights(layer.paint("raster-hue-rotate").evaluateNumber(ctx))
+        gl.Uniform1f(program.location("u_brightness_low"), Float(raster.brightnessMin.evaluate(ctx)))
+        gl.Uniform1f(program.location("u_brightness_high"), Float(raster.brightnessMax.evaluate(ctx)))
+        gl.Uniform1f(program.location("u_saturation_factor"), Float(Painter.saturationFactor(raster.saturation.evaluate(ctx))))
+        gl.Uniform1f(program.location("u_contrast_factor"), Float(Painter.contrastFactor(raster.contrast.evaluate(ctx))))
+        let spin = Painter.spinWeights(raster.hueRotate.evaluate(ctx))
         gl.Uniform3f(program.location("u_spin_weights"), spin.0, spin.1, spin.2)
         gl.Uniform1f(program.location("u_buffer_scale"), 1)
         gl.Uniform1i(program.location("u_image"), 0)
         // `resampling` (spec 26) wins over the older `raster-resampling` when set.
-        let resampling = layer.hasValue("resampling", kind: .paint) ? "resampling" : "raster-resampling"
-        let nearest = layer.paint(resampling).evaluateString(ctx) == "nearest"
+        let resampling = raster.resampling.isSet ? raster.resampling : raster.rasterResampling
+        let nearest = resampling.evaluate(ctx) == .nearest
 
         let tiles = item.tiles.filter { $0.raster != nil }.sorted { $0.tile.id.z > $1.tile.id.z }
         let mixed = Set(tiles.map(\.tile.id.z)).count > 1

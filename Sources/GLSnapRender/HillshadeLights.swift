@@ -22,19 +22,19 @@ struct HillshadeLights {
     var highlights: [Color]
     var count: Int { azimuths.count }
 
-    init(_ layer: StyleLayer, _ ctx: EvaluationContext, bearing: Double) {
-        switch layer.paint("hillshade-method").evaluateString(ctx) {
-        case "combined": method = .combined
-        case "igor": method = .igor
-        case "multidirectional": method = .multidirectional
-        case "basic": method = .basic
-        default: method = .standard
+    init(_ layer: HillshadeLayer, _ ctx: EvaluationContext, bearing: Double) {
+        switch layer.method.evaluate(ctx) {
+        case .combined: method = .combined
+        case .igor: method = .igor
+        case .multidirectional: method = .multidirectional
+        case .basic: method = .basic
+        case .standard: method = .standard
         }
-        let viewport = layer.paint("hillshade-illumination-anchor").evaluateString(ctx) == "viewport"
-        var directions = layer.paint("hillshade-illumination-direction").evaluateNumbers(ctx)
-        var altitudes = layer.paint("hillshade-illumination-altitude").evaluateNumbers(ctx)
-        var shadows = Painter.colors(layer.paint("hillshade-shadow-color"), ctx)
-        var highlights = Painter.colors(layer.paint("hillshade-highlight-color"), ctx)
+        let viewport = layer.illuminationAnchor.evaluate(ctx) == .viewport
+        var directions = layer.illuminationDirection.evaluate(ctx)
+        var altitudes = layer.illuminationAltitude.evaluate(ctx)
+        var shadows = Painter.colors(layer.shadowColor.value, ctx)
+        var highlights = Painter.colors(layer.highlightColor.value, ctx)
         // Empty arrays (the spec refuses them) fall back to the spec defaults.
         if directions.isEmpty { directions = [335] }
         if altitudes.isEmpty { altitudes = [45] }

@@ -22,7 +22,7 @@ extension MapRenderer {
     }
 
     /// The ramp texture of a color property over 0...1 (heatmap-color, line-gradient).
-    func colorRamp(for layer: StyleLayer, property: String, generation: Int) throws -> Texture {
-        colorRamps.texture(for: layer, property: property, generation: generation, context: context)
+    func colorRamp(for layer: StyleLayer, ramp: LayerProperty<Color>, input: ColorRamps.Input, generation: Int) throws -> Texture {
+        colorRamps.texture(for: layer, ramp: ramp, input: input, generation: generation, context: context)
     }
 }

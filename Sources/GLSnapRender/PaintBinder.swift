@@ -6,12 +6,30 @@ import GLSnapStyle
 struct PaintAttribute {
     enum Kind { case color, number }
     var attribute: String
+    /// The paint property's spec name (what its cached values are keyed by).
     var property: String
+    var value: PropertyValue
     var kind: Kind
     /// Evaluated at the integer zoom (MapLibre's cross-faded and "floor" properties).
     var integerZoom = false
     /// Multiplies number values (e.g. 1 for most).
     var components: Int { kind == .color ? 4 : 1 }
+
+    init(attribute: String, property: LayerProperty<Color>, integerZoom: Bool = false) {
+        self.attribute = attribute
+        self.property = property.name
+        value = property.value
+        kind = .color
+        self.integerZoom = integerZoom
+    }
+
+    init(attribute: String, property: LayerProperty<Double>, integerZoom: Bool = false) {
+        self.attribute = attribute
+        self.property = property.name
+        value = property.value
+        kind = .number
+        self.integerZoom = integerZoom
+    }
 }
 
 /// A paint property evaluated for a draw: one value for all vertices, or one per vertex.
@@ -21,12 +39,12 @@ enum PaintBinding {
 }
 
 enum PaintBinder {
-    /// Evaluates `attr` for `layer` at `zoom`: constant when the property does not depend on the
+    /// Evaluates `attr` at `zoom`: constant when the property does not depend on the
     /// feature, else per vertex through the geometry's feature spans.
     /// `states` are the feature states of the layer's source layer (nil when it has none).
-    static func bind(_ attr: PaintAttribute, layer: StyleLayer, geometry: LayerGeometry, zoom: Double,
+    static func bind(_ attr: PaintAttribute, geometry: LayerGeometry, zoom: Double,
                      states: (states: [String: [String: JSON]], promoteId: String?)? = nil) -> PaintBinding {
-        let value = layer.paint(attr.property)
+        let value = attr.value
         if value.isFeatureConstant {
             return .constant(components(value, attr.kind, EvaluationContext(zoom: zoom)))
         }

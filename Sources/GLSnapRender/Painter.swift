@@ -47,14 +47,8 @@ struct Painter {
 
     /// `fill-layer-opacity` / `line-layer-opacity` of the layer (nil: the type has none).
     func layerOpacity(_ layer: StyleLayer) -> Double? {
-        let name: String
-        switch layer.type {
-        case .fill: name = "fill-layer-opacity"
-        case .line: name = "line-layer-opacity"
-        default: return nil
-        }
-        guard layer.hasValue(name, kind: .paint) else { return nil }
-        return layer.paint(name).evaluateNumber(EvaluationContext(zoom: zoom))
+        guard let opacity = layer.typed.layerOpacity, opacity.isSet else { return nil }
+        return opacity.evaluate(EvaluationContext(zoom: zoom))
     }
 
     /// The layer drawn whole into a target of its own, then blended onto the frame at `opacity`,
@@ -89,29 +83,29 @@ struct Painter {
     private mutating func drawDirect(_ item: FrameLayer) throws {
         let layer = item.layer
         // One exhaustive switch: a new layer type does not compile until it is drawn here.
-        switch layer.type {
-        case .background:
-            try drawBackground(layer)
-        case .fill:
+        switch layer.typed {
+        case .background(let background):
+            try drawBackground(layer, background)
+        case .fill(let fill):
             try prepareMasks(item)
-            try drawFill(item)
-        case .line:
+            try drawFill(item, fill)
+        case .line(let line):
             try prepareMasks(item)
-            try drawLine(item)
-        case .circle:
-            try drawCircle(item)
+            try drawLine(item, line)
+        case .circle(let circle):
+            try drawCircle(item, circle)
         case .symbol:
             try drawSymbol(item)
-        case .raster:
-            try drawRaster(item)
-        case .hillshade:
-            try drawHillshade(item)
-        case .heatmap:
-            try drawHeatmap(item)
-        case .fillExtrusion:
-            try drawFillExtrusion(item)
-        case .colorRelief:
-            try drawColorRelief(item)
+        case .raster(let raster):
+            try drawRaster(item, raster)
+        case .hillshade(let hillshade):
+            try drawHillshade(item, hillshade)
+        case .heatmap(let heatmap):
+            try drawHeatmap(item, heatmap)
+        case .fillExtrusion(let extrusion):
+            try drawFillExtrusion(item, extrusion)
+        case .colorRelief(let relief):
+            try drawColorRelief(item, relief)
         }
     }
 
@@ -189,7 +183,7 @@ struct Painter {
     func bindPaint(_ attributes: [PaintAttribute], layer: StyleLayer, geometry: GPUGeometry, box: GeometryBox) -> [String: PaintBinding] {
         var result: [String: PaintBinding] = [:]
         for a in attributes {
-            let v = layer.paint(a.property)
+            let v = a.value
             let z = a.integerZoom ? zoom.rounded(.down) : zoom
             if v.isFeatureConstant {
                 geometry.paint[a.attribute] = nil
@@ -202,7 +196,7 @@ struct Painter {
                                zoom: v.isZoomConstant ? -1 : z, components: a.components,
                                stateGeneration: v.isStateConstant ? 0 : frame.featureStates.generation)
             if geometry.paint[a.attribute]?.key == key { continue }
-            if case .perVertex(let values) = PaintBinder.bind(a, layer: layer, geometry: box.geometry, zoom: z, states: states) {
+            if case .perVertex(let values) = PaintBinder.bind(a, geometry: box.geometry, zoom: z, states: states) {
                 geometry.paint[a.attribute] = (key, Buffer(context: context, target: GLenum(GL_ARRAY_BUFFER), data: values))
             }
         }
@@ -215,11 +209,11 @@ struct Painter {
 
     /// The tile matrix moved by a `*-translate` property (pixels), rotated with the map unless the
     /// anchor is the viewport (MapLibre's translatePosMatrix).
-    func matrix(for tile: CoveredTile, translate: [Double], anchor: String) -> [Float] {
+    func matrix(for tile: CoveredTile, translate: [Double], anchor: TranslateAnchor) -> [Float] {
         var m = caches.tileMatrix(tile, frame.transform)
         guard translate.count == 2, translate[0] != 0 || translate[1] != 0 else { return frame.pieceMatrix(m) }
         var x = translate[0], y = translate[1]
-        if anchor == "viewport" {
+        if anchor == .viewport {
             let angle = frame.transform.bearing * .pi / 180
             let s = sin(angle), c = cos(angle)
             (x, y) = (x * c - y * s, x * s + y * c)
@@ -230,8 +224,8 @@ struct Painter {
         return frame.pieceMatrix(m)
     }
 
-    func translate(_ layer: StyleLayer, _ prefix: String) -> (translate: [Double], anchor: String) {
+    func translate(_ translate: LayerProperty<[Double]>, _ anchor: LayerProperty<TranslateAnchor>) -> (translate: [Double], anchor: TranslateAnchor) {
         let ctx = EvaluationContext(zoom: zoom)
-        return (layer.paint("\(prefix)-translate").evaluateNumbers(ctx), layer.paint("\(prefix)-translate-anchor").evaluateString(ctx))
+        return (translate.evaluate(ctx), anchor.evaluate(ctx))
     }
 }

@@ -31,14 +31,14 @@ extension Painter {
     /// `a_pattern` and `a_pixel_ratio` for one tile's geometry: constants for a feature-constant
     /// pattern, else per-vertex buffers (a feature whose image is missing gets an empty
     /// rectangle, which the shaders discard). Nil when a constant pattern's image is missing.
-    func bindPattern(_ property: String, layer: StyleLayer, geometry g: GPUGeometry, box: GeometryBox) -> [String: PaintBinding]? {
-        let value = layer.paint(property)
+    func bindPattern(_ pattern: LayerProperty<Value>, layer: StyleLayer, geometry g: GPUGeometry, box: GeometryBox) -> [String: PaintBinding]? {
+        let value = pattern.value
         if value.isFeatureConstant {
             guard let p = constantPattern(value) else { return nil }
             return ["a_pattern": .constant(p.corners), "a_pixel_ratio": .constant([Float(p.pixelRatio)])]
         }
         guard let patterns = frame.patterns else { return nil }
-        let key = PaintKey(layer: layer.id, property: property, generation: frame.paintGeneration(layer.id), zoom: patternZoom, components: 4)
+        let key = PaintKey(layer: layer.id, property: pattern.name, generation: frame.paintGeneration(layer.id), zoom: patternZoom, components: 4)
         if g.paint["a_pattern"]?.key == key { return [:] }
         let geometry = box.geometry
         var corners = [Float](repeating: 0, count: geometry.vertexCount * 4)

@@ -13,8 +13,8 @@ struct ReliefRamp {
     var elevations: [Double]
     var colors: [Color]
 
-    init(_ layer: StyleLayer) {
-        let value = layer.paint("color-relief-color")
+    init(_ color: LayerProperty<Color>) {
+        let value = color.value
         var elevations = value.interpolationStops ?? []
         var ctx = EvaluationContext(zoom: 0)
         var colors = elevations.map { e -> Color in
@@ -53,11 +53,11 @@ struct ReliefRamp {
 final class ReliefRamps {
     private var ramps: [String: (generation: Int, elevations: Texture, colors: Texture, count: Int)] = [:]
 
-    func textures(for layer: StyleLayer, generation: Int, unpack: [Float], context: GLContext)
+    func textures(for layer: StyleLayer, color: LayerProperty<Color>, generation: Int, unpack: [Float], context: GLContext)
         -> (elevations: Texture, colors: Texture, count: Int) {
         let key = layer.id + "\u{0}" + unpack.map { "\($0)" }.joined(separator: ",")
         if let r = ramps[key], r.generation == generation { return (r.elevations, r.colors, r.count) }
-        let ramp = ReliefRamp(layer)
+        let ramp = ReliefRamp(color)
         let n = ramp.elevations.count
         let packed = ramp.elevations.flatMap { ReliefRamp.pack($0, unpack: unpack) }
         let colors = ramp.colors.flatMap { c in [c.r, c.g, c.b, c.a].map { UInt8(max(0, min(255, ($0 * 255).rounded()))) } }

@@ -42,7 +42,5 @@ final class PatternAtlasTests: XCTestCase {
         XCTAssertEqual(PatternAtlas.image(.string("dots"))?.name, "dots")
         XCTAssertNil(PatternAtlas.image(.string("")))
         XCTAssertNil(PatternAtlas.image(.null))
-        XCTAssertEqual(PatternAtlas.property(for: .fillExtrusion), "fill-extrusion-pattern")
-        XCTAssertNil(PatternAtlas.property(for: .circle))
     }
 }

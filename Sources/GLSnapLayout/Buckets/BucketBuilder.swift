@@ -23,9 +23,9 @@ public enum BucketBuilder {
         var meter = BudgetMeter(layer: layer.id, budget: budget)
         let geometry: LayerGeometry?
         // One exhaustive switch: a new layer type does not compile until it is handled here.
-        switch layer.type {
+        switch layer.typed {
         case .fill: geometry = try buildFill(features, extent: source.extent, meter: &meter)
-        case .line: geometry = try buildLine(layer, features, extent: source.extent, zoom: zoom, canonical: canonical, meter: &meter)
+        case .line(let line): geometry = try buildLine(line, features, extent: source.extent, zoom: zoom, canonical: canonical, meter: &meter)
         case .circle, .heatmap: geometry = try buildCircle(features, extent: source.extent, meter: &meter)
         case .fillExtrusion: geometry = try buildFillExtrusion(features, extent: source.extent, meter: &meter)
         case .background, .symbol, .raster, .hillshade, .colorRelief: geometry = nil
@@ -56,12 +56,10 @@ public enum BucketBuilder {
         } else {
             kept = source.features
         }
-        let sortKey = "\(layer.type.rawValue)-sort-key"
-        if layer.hasValue(sortKey, kind: .layout) {
-            let value = layer.layout(sortKey)
+        if let sortKey = layer.typed.sortKey, sortKey.isSet {
             let keys = kept.map { f -> Double in
                 ctx.feature = f
-                return value.evaluateNumber(ctx)
+                return sortKey.evaluate(ctx)
             }
             // Stable: equal keys keep the tile's order.
             kept = kept.indices.sorted { keys[$0] < keys[$1] || (keys[$0] == keys[$1] && $0 < $1) }.map { kept[$0] }
@@ -88,19 +86,18 @@ public enum BucketBuilder {
                              vertexCount: bucket.vertexCount, spans: spans, features: features)
     }
 
-    static func buildLine(_ layer: StyleLayer, _ features: [VectorFeature], extent: Int, zoom: Double, canonical: TileID,
+    static func buildLine(_ layer: LineLayer, _ features: [VectorFeature], extent: Int, zoom: Double, canonical: TileID,
                           meter: inout BudgetMeter) throws -> LayerGeometry {
-        let gradient = layer.hasValue("line-gradient", kind: .paint)
+        let gradient = layer.gradient.isSet
         var bucket = LineBucket(overscaling: max(1, pow2(zoom - Double(canonical.z))), tracksProgress: gradient)
         var spans: [FeatureSpan] = []
-        let joinValue = layer.layout("line-join"), capValue = layer.layout("line-cap")
-        let miterValue = layer.layout("line-miter-limit"), roundValue = layer.layout("line-round-limit")
+        let joinValue = layer.join, capValue = layer.cap
+        let miterValue = layer.miterLimit, roundValue = layer.roundLimit
         var ctx = tileContext(zoom: zoom, canonical: canonical, extent: extent)
         for (i, f) in features.enumerated() where f.geometryType == .lineString || f.geometryType == .polygon {
             ctx.feature = f
-            let join = LineJoin(rawValue: joinValue.evaluateString(ctx)) ?? .miter
-            let cap = LineCap(rawValue: capValue.evaluateString(ctx)) ?? .butt
-            let miter = miterValue.evaluateNumber(ctx), round = roundValue.evaluateNumber(ctx)
+            let join = joinValue.evaluate(ctx), cap = capValue.evaluate(ctx)
+            let miter = miterValue.evaluate(ctx), round = roundValue.evaluate(ctx)
             let start = bucket.vertexCount
             let clip = gradient ? lineClip(f) : 0...1
             // Each point is at least two vertices (both sides of the line).

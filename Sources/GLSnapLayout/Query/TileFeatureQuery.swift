@@ -56,10 +56,8 @@ public enum TileFeatureQuery {
             }
             kept.append(i)
         }
-        let sortKey = "\(layer.type.rawValue)-sort-key"
-        if layer.hasValue(sortKey, kind: .layout) {
-            let value = layer.layout(sortKey)
-            let keys = kept.map { i -> Double in ctx.feature = features[i]; return value.evaluateNumber(ctx) }
+        if let sortKey = layer.typed.sortKey, sortKey.isSet {
+            let keys = kept.map { i -> Double in ctx.feature = features[i]; return sortKey.evaluate(ctx) }
             kept = kept.indices.sorted { keys[$0] < keys[$1] || (keys[$0] == keys[$1] && $0 < $1) }.map { kept[$0] }
         }
         return kept
@@ -78,30 +76,29 @@ public enum TileFeatureQuery {
     /// the largest over `features` where a value depends on the feature.
     public static func queryRadius(layer: StyleLayer, features: [VectorFeature], zoom: Double,
                                    state: (VectorFeature) -> [String: JSON]) -> Double {
-        func maximum(_ name: String) -> Double {
-            let value = layer.paint(name)
-            if value.isFeatureConstant { return abs(value.evaluateNumber(EvaluationContext(zoom: zoom))) }
+        func maximum(_ value: LayerProperty<Double>) -> Double {
+            if value.isFeatureConstant { return abs(value.evaluate(EvaluationContext(zoom: zoom))) }
             var ctx = EvaluationContext(zoom: zoom)
             var m = 0.0
             for f in features {
                 ctx.feature = f
                 ctx.featureState = state(f)
-                m = max(m, abs(value.evaluateNumber(ctx)))
+                m = max(m, abs(value.evaluate(ctx)))
             }
             return m
         }
-        func translate(_ name: String) -> Double {
-            let v = layer.paint(name).evaluateNumbers(EvaluationContext(zoom: zoom))
+        func translate(_ value: LayerProperty<[Double]>) -> Double {
+            let v = value.evaluate(EvaluationContext(zoom: zoom))
             return v.count == 2 ? (v[0] * v[0] + v[1] * v[1]).squareRoot() : 0
         }
-        switch layer.type {
-        case .circle: return maximum("circle-radius") + maximum("circle-stroke-width") + translate("circle-translate")
-        case .line:
-            let width = lineWidth(maximum("line-width"), gap: maximum("line-gap-width"))
-            return width / 2 + maximum("line-offset") + translate("line-translate")
-        case .heatmap: return maximum("heatmap-radius")
-        case .fill: return translate("fill-translate")
-        case .fillExtrusion: return translate("fill-extrusion-translate")
+        switch layer.typed {
+        case .circle(let circle): return maximum(circle.radius) + maximum(circle.strokeWidth) + translate(circle.translate)
+        case .line(let line):
+            let width = lineWidth(maximum(line.width), gap: maximum(line.gapWidth))
+            return width / 2 + maximum(line.offset) + translate(line.translate)
+        case .heatmap(let heatmap): return maximum(heatmap.radius)
+        case .fill(let fill): return translate(fill.translate)
+        case .fillExtrusion(let extrusion): return translate(extrusion.translate)
         case .symbol, .background, .raster, .hillshade, .colorRelief: return 0
         }
     }
@@ -110,12 +107,13 @@ public enum TileFeatureQuery {
     static func lineWidth(_ width: Double, gap: Double) -> Double { gap > 0 ? gap + 2 * width : width }
 
     /// The query moved against the layer's translation, in tile units (MapLibre's translate).
-    static func translated(_ query: [QueryPoint], layer: StyleLayer, prefix: String, zoom: Double, _ q: TileQuery) -> [QueryPoint] {
+    static func translated(_ query: [QueryPoint], translate: LayerProperty<[Double]>, anchor: LayerProperty<TranslateAnchor>,
+                           zoom: Double, _ q: TileQuery) -> [QueryPoint] {
         let ctx = EvaluationContext(zoom: zoom)
-        let v = layer.paint("\(prefix)-translate").evaluateNumbers(ctx)
+        let v = translate.evaluate(ctx)
         guard v.count == 2, v[0] != 0 || v[1] != 0 else { return query }
         var dx = v[0] * q.pixelsToTileUnits, dy = v[1] * q.pixelsToTileUnits
-        if layer.paint("\(prefix)-translate-anchor").evaluateString(ctx) == "viewport" {
+        if anchor.evaluate(ctx) == .viewport {
             // Turned from the screen into the map (y down): by the bearing.
             let a = q.bearing * .pi / 180
             (dx, dy) = (dx * cos(a) - dy * sin(a), dx * sin(a) + dy * cos(a))
@@ -134,13 +132,12 @@ public enum TileFeatureQuery {
                            zoom: Double, query q: TileQuery) -> Double?? {
         var ctx = EvaluationContext(zoom: zoom, feature: feature)
         ctx.featureState = state
-        let P = { (name: String) in layer.paint(name) }
-        switch layer.type {
-        case .circle:
-            let query = translated(q.geometry, layer: layer, prefix: "circle", zoom: zoom, q)
-            let size = P("circle-radius").evaluateNumber(ctx) + P("circle-stroke-width").evaluateNumber(ctx)
-            let alignMap = P("circle-pitch-alignment").evaluateString(ctx) == "map"
-            let scaleMap = P("circle-pitch-scale").evaluateString(ctx) == "map"
+        switch layer.typed {
+        case .circle(let circle):
+            let query = translated(q.geometry, translate: circle.translate, anchor: circle.translateAnchor, zoom: zoom, q)
+            let size = circle.radius.evaluate(ctx) + circle.strokeWidth.evaluate(ctx)
+            let alignMap = circle.pitchAlignment.evaluate(ctx) == .map
+            let scaleMap = circle.pitchScale.evaluate(ctx) == .map
             let screenQuery = alignMap ? query : query.map { q.projection.project($0).point }
             for ring in geometry {
                 for p in ring {
@@ -154,25 +151,25 @@ public enum TileFeatureQuery {
                 }
             }
             return nil
-        case .heatmap:
+        case .heatmap(let heatmap):
             // A circle of heatmap-radius in the map plane, as MapLibre tests it.
-            let radius = P("heatmap-radius").evaluateNumber(ctx) * q.pixelsToTileUnits
+            let radius = heatmap.radius.evaluate(ctx) * q.pixelsToTileUnits
             for ring in geometry {
                 for p in ring where QueryIntersection.queryHitsCircle(q.geometry, center: p, radius: radius) { return .some(nil) }
             }
             return nil
-        case .line:
-            let query = translated(q.geometry, layer: layer, prefix: "line", zoom: zoom, q)
-            let halfWidth = q.pixelsToTileUnits / 2 * lineWidth(P("line-width").evaluateNumber(ctx), gap: P("line-gap-width").evaluateNumber(ctx))
-            let offset = P("line-offset").evaluateNumber(ctx)
+        case .line(let line):
+            let query = translated(q.geometry, translate: line.translate, anchor: line.translateAnchor, zoom: zoom, q)
+            let halfWidth = q.pixelsToTileUnits / 2 * lineWidth(line.width.evaluate(ctx), gap: line.gapWidth.evaluate(ctx))
+            let offset = line.offset.evaluate(ctx)
             let lines = offset != 0 ? offsetLines(geometry, by: offset * q.pixelsToTileUnits) : geometry
             return QueryIntersection.queryHitsLines(query, lines: lines, halfWidth: halfWidth) ? .some(nil) : nil
-        case .fill:
-            let query = translated(q.geometry, layer: layer, prefix: "fill", zoom: zoom, q)
+        case .fill(let fill):
+            let query = translated(q.geometry, translate: fill.translate, anchor: fill.translateAnchor, zoom: zoom, q)
             return QueryIntersection.queryHitsPolygon(query, rings: geometry) ? .some(nil) : nil
-        case .fillExtrusion:
-            let query = translated(q.geometry, layer: layer, prefix: "fill-extrusion", zoom: zoom, q)
-            let height = P("fill-extrusion-height").evaluateNumber(ctx), base = P("fill-extrusion-base").evaluateNumber(ctx)
+        case .fillExtrusion(let extrusion):
+            let query = translated(q.geometry, translate: extrusion.translate, anchor: extrusion.translateAnchor, zoom: zoom, q)
+            let height = extrusion.height.evaluate(ctx), base = extrusion.base.evaluate(ctx)
             return extrusionDepth(query.map { q.projection.project($0).point }, geometry: geometry, base: base, height: height,
                                   projection: q.projection).map { .some($0) }
         case .symbol, .background, .raster, .hillshade, .colorRelief:

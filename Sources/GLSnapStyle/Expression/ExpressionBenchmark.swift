@@ -37,9 +37,9 @@ public enum ExpressionBenchmark {
     /// Evaluates the filter and `line-width` for `featureCount` features (cycling over 1,024
     /// distinct ones) at zoom 14.3. Returns nil only if the built-in style fails to compile.
     public static func run(featureCount: Int = 1_000_000) -> Result? {
-        guard let style = try? Style(bytes: Array(styleText.utf8)), let layer = style.layers.first,
-              let filter = layer.filter else { return nil }
-        let width = layer.paint("line-width")
+        guard let style = try? Style(bytes: Array(styleText.utf8)), let line = style.layers.first?.line,
+              let filter = style.layers.first?.filter else { return nil }
+        let width = line.width
         let classes = ["motorway", "trunk", "primary", "secondary", "minor", "path"]
         var features: [EvaluationContext] = []
         for i in 0..<1024 {
@@ -53,7 +53,7 @@ public enum ExpressionBenchmark {
         features.withUnsafeBufferPointer { buf in
             for i in 0..<featureCount {
                 let ctx = buf[i & 1023]
-                if filter.evaluate(ctx) { checksum += width.evaluateNumber(ctx) }
+                if filter.evaluate(ctx) { checksum += width.evaluate(ctx) }
             }
         }
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9

@@ -12,6 +12,8 @@ public struct StyleLayer: Sendable {
     /// What MapLibre groups layers by to share one bucket (type, source, source layer, zoom range,
     /// filter and layout, as written): symbol layers equal here share their placement.
     public var layoutGroup: JSON
+    /// The layer's properties, typed by its layer type (`layer.line?.width`, or a `switch` over it).
+    public let typed: TypedLayer
     var paintValues: [String: PropertyValue]
     var layoutValues: [String: PropertyValue]
 
@@ -52,6 +54,8 @@ public struct StyleLayer: Sendable {
         layoutValues = StyleLayer.compileGroup(o["layout"], kind: .layout, layer: typeName, path: "\(path).layout",
                                                globalState: globalState, problems: &problems)
         visible = o["layout"]?["visibility"]?.stringValue != "none"
+        typed = TypedLayer(type: type, paint: paintValues, layout: layoutValues,
+                           defaults: StyleLayer.typeDefaults[type] ?? LayerDefaults())
     }
 
     static func compileGroup(_ json: JSON?, kind: PropertyKind, layer: String, path: String,
@@ -69,7 +73,9 @@ public struct StyleLayer: Sendable {
         return out
     }
 
-    /// The paint property's value from the style, or the spec default.
+    /// The paint property's value from the style, or the spec default (`StyleLayer.missing` for a
+    /// name the layer type does not have). Stages read `typed` instead, where a misspelt property
+    /// does not compile; this string lookup remains for the symbol layout until it reads `typed`.
     public func paint(_ name: String) -> PropertyValue {
         paintValues[name] ?? StyleLayer.typeDefaults[type]?.paint[name] ?? StyleLayer.missing
     }
@@ -92,20 +98,11 @@ public struct StyleLayer: Sendable {
         return true
     }
 
-    static let defaults: [String: PropertyValue] = {
-        var d: [String: PropertyValue] = [:]
-        for spec in SpecTables.properties {
-            let info = PropertyTypeInfo(spec: spec)
-            d[SpecIndex.key(spec.layerType, spec.kind, spec.name)] = PropertyValue(constant: info.defaultValue, defaultValue: info.defaultValue)
-        }
-        return d
-    }()
-
     /// The spec defaults of each layer type by property name, so `paint(_:)` and `layout(_:)` look a
     /// default up without building a key string per call.
-    static let typeDefaults: [LayerType: (paint: [String: PropertyValue], layout: [String: PropertyValue])] = {
-        var d: [LayerType: (paint: [String: PropertyValue], layout: [String: PropertyValue])] = [:]
-        for type in LayerType.allCases { d[type] = ([:], [:]) }
+    static let typeDefaults: [LayerType: LayerDefaults] = {
+        var d: [LayerType: LayerDefaults] = [:]
+        for type in LayerType.allCases { d[type] = LayerDefaults() }
         for spec in SpecTables.properties {
             guard let type = LayerType(rawValue: spec.layerType) else { continue }
             let info = PropertyTypeInfo(spec: spec)
@@ -116,8 +113,4 @@ public struct StyleLayer: Sendable {
     }()
 
     static let missing = PropertyValue(constant: .null, defaultValue: .null)
-
-    static func defaultValue(layer: String, kind: PropertyKind, name: String) -> PropertyValue {
-        defaults[SpecIndex.key(layer, kind, name)] ?? missing
-    }
 }
