@@ -10,13 +10,13 @@ final class IconTextFitTests: XCTestCase {
 
     func testFitBothAddsPaddingAndOffset() {
         // Text box ±50 × ±10 at 24 px, drawn at 12 px (font scale 0.5): ±25 × ±5 px.
-        let box = IconTextFit.fit(displaySize: (40, 40), text: Rect(minX: -50, minY: -10, maxX: 50, maxY: 10), mode: "both",
+        let box = IconTextFit.fit(displaySize: (40, 40), text: Rect(minX: -50, minY: -10, maxX: 50, maxY: 10), mode: .both,
                                   padding: [1, 2, 3, 4], offset: (10, 20), fontScale: 0.5)
         XCTAssertEqual(box, Rect(minX: 10 - 25 - 4, minY: 20 - 5 - 1, maxX: 10 + 25 + 2, maxY: 20 + 5 + 3))
     }
 
     func testFitWidthKeepsHeightCenteredOnText() {
-        let box = IconTextFit.fit(displaySize: (40, 16), text: Rect(minX: -50, minY: 0, maxX: 50, maxY: 20), mode: "width",
+        let box = IconTextFit.fit(displaySize: (40, 16), text: Rect(minX: -50, minY: 0, maxX: 50, maxY: 20), mode: .width,
                                   padding: [0, 0, 0, 0], offset: (0, 0), fontScale: 1)
         XCTAssertEqual(box, Rect(minX: -50, minY: 2, maxX: 50, maxY: 18))
     }

@@ -43,9 +43,9 @@ final class VerticalTextTests: XCTestCase {
     }
 
     func testWritingModesAsMapLibreReadsThem() {
-        XCTAssertEqual(WritingMode.modes(nil, placement: "point"), [.horizontal])
-        XCTAssertEqual(WritingMode.modes(nil, placement: "line"), [.horizontal, .vertical])
-        XCTAssertEqual(WritingMode.modes(["vertical", "horizontal", "vertical"], placement: "point"), [.vertical, .horizontal])
+        XCTAssertEqual(WritingMode.modes(nil, placement: .point), [.horizontal])
+        XCTAssertEqual(WritingMode.modes(nil, placement: .line), [.horizontal, .vertical])
+        XCTAssertEqual(WritingMode.modes(["vertical", "horizontal", "vertical"], placement: .point), [.vertical, .horizontal])
     }
 
     func testVerticalShapingAdvancesOneEmPerUprightGlyph() {

@@ -1,5 +1,6 @@
 import Foundation
 import GLSnapData
+import GLSnapStyle
 
 /// One textured piece of a stretched icon. Its corners are `tl`… scaled by the icon size, plus the
 /// unscaled `pixelTL` / `pixelBR` (the fixed, unstretched parts): MapLibre's a_offset and
@@ -33,17 +34,17 @@ enum IconTextFit {
     /// The icon's box fitted to the text box `text` (24 px units, scaled by `fontScale`), moved by
     /// `offset` (icon-offset) and grown by `padding` (icon-text-fit-padding: top, right, bottom,
     /// left). An axis not fitted keeps the image's size, centered on the text.
-    static func fit(displaySize: (w: Double, h: Double), text: Rect, mode: String, padding: [Double],
+    static func fit(displaySize: (w: Double, h: Double), text: Rect, mode: SymbolLayer.IconTextFit, padding: [Double],
                     offset: (Double, Double), fontScale: Double) -> Rect {
         let p = padding.count == 4 ? padding : [0, 0, 0, 0]
         let l = text.minX * fontScale, r = text.maxX * fontScale, t = text.minY * fontScale, b = text.maxY * fontScale
         var box = Rect.zero
-        if mode == "width" || mode == "both" {
+        if mode == .width || mode == .both {
             box.minX = offset.0 + l - p[3]; box.maxX = offset.0 + r + p[1]
         } else {
             box.minX = offset.0 + (l + r - displaySize.w) / 2; box.maxX = box.minX + displaySize.w
         }
-        if mode == "height" || mode == "both" {
+        if mode == .height || mode == .both {
             box.minY = offset.1 + t - p[0]; box.maxY = offset.1 + b + p[2]
         } else {
             box.minY = offset.1 + (t + b - displaySize.h) / 2; box.maxY = box.minY + displaySize.h

@@ -10,11 +10,12 @@ public enum SymbolLayout {
     /// The most symbols of one layer in one tile.
     public static let maxInstances = 100_000
 
+    /// The layer's symbols in one tile; nil when it has none (or is not a symbol layer).
     public static func build(layer: StyleLayer, from source: VectorLayer, zoom: Double, canonical: TileID,
                              provider: SymbolResourceProvider, pixelRatio: Double) -> SymbolTile? {
         let features = BucketBuilder.selectFeatures(layer: layer, from: source, zoom: zoom, canonical: canonical)
         guard !features.isEmpty else { return nil }
-        let params = SymbolLayoutParams(layer, zoom: zoom, canonical: canonical)
+        guard let params = SymbolLayoutParams(layer, zoom: zoom, canonical: canonical) else { return nil }
         var tile = SymbolTile()
         tile.features = features
         tile.tilePixelRatio = params.tilePixelRatio
@@ -46,7 +47,7 @@ public enum SymbolLayout {
         tile.sections.append(text.sections)
         let label = LabelTemplate(feature: fi, text: text, section: sectionIndex, icon: icon, sortKey: labels.keys[fi],
                                   sizes: sizes, p)
-        if p.placement == "point" {
+        if p.placement == .point {
             for anchor in pointAnchors(feature, lines: labels.lines[fi], sourceExtent: sourceExtent, p) {
                 label.add(at: anchor, line: -1, segment: 0, to: &tile)
             }
@@ -70,7 +71,7 @@ public enum SymbolLayout {
         let textMaxBoxScale = p.tilePixelRatio * sizes.textMax / TextShaper.oneEm
         let anchorShaping = text.vertical.isEmpty ? text.shaping : text.vertical
         let labelLength = max(anchorShaping.isEmpty ? 0 : anchorShaping.box.width, label.instance.icon.map { $0.box.width } ?? 0)
-        if p.placement == "line-center" {
+        if p.placement == .lineCenter {
             for line in geometry where line.count >= 2 {
                 let window = text.shaping.isEmpty ? 0 : 3.0 / 5.0 * TextShaper.oneEm * textMaxBoxScale
                 guard let a = SymbolAnchors.center(line, labelLength: labelLength * textMaxBoxScale, angleWindow: window,
@@ -127,18 +128,18 @@ public enum SymbolLayout {
     /// The icon of a label, fitted to its text with icon-text-fit; nil without one.
     static func icon(_ ctx: EvaluationContext, _ p: SymbolLayoutParams, text: Shaping, textLayoutSize: Double,
                      provider: SymbolResourceProvider, pixelRatio: Double) -> IconQuad? {
-        guard let (quad, slot) = iconQuad(p.layer, ctx, provider: provider, pixelRatio: pixelRatio) else { return nil }
-        guard p.fit != "none", !text.isEmpty else { return quad }
-        return fitted(quad, slot: slot, p.layer, ctx, text: text, fit: p.fit, fontScale: textLayoutSize / TextShaper.oneEm)
+        guard let (quad, slot) = iconQuad(p.symbol, ctx, provider: provider, pixelRatio: pixelRatio) else { return nil }
+        guard p.fit != .none, !text.isEmpty else { return quad }
+        return fitted(quad, slot: slot, p.symbol, ctx, text: text, fit: p.fit, fontScale: textLayoutSize / TextShaper.oneEm)
     }
 
     /// text-offset, or text-radial-offset when set, in 24 px units.
-    static func textOffset(_ layer: StyleLayer, _ ctx: EvaluationContext, anchor: String) -> (Double, Double) {
-        if layer.hasValue("text-radial-offset", kind: .layout) {
-            let r = VariableAnchors.radial(anchor, radius: layer.layout("text-radial-offset").evaluateNumber(ctx) * TextShaper.oneEm)
+    static func textOffset(_ layer: SymbolLayer, _ ctx: EvaluationContext, anchor: String) -> (Double, Double) {
+        if layer.textRadialOffset.isSet {
+            let r = VariableAnchors.radial(anchor, radius: layer.textRadialOffset.evaluate(ctx) * TextShaper.oneEm)
             return (r.x, r.y)
         }
-        let o = layer.layout("text-offset").evaluateNumbers(ctx)
+        let o = layer.textOffset.evaluate(ctx)
         guard o.count == 2 else { return (0, 0) }
         return (o[0] * TextShaper.oneEm, o[1] * TextShaper.oneEm)
     }
@@ -146,11 +147,11 @@ public enum SymbolLayout {
     /// text-field as sections, transformed and with font stacks; empty when there is no text.
     /// Images of a `format` are sections of one private-use character with their icon; one the
     /// style lacks is left out with a warning naming the layer and the feature.
-    static func textSections(_ layer: StyleLayer, _ ctx: EvaluationContext, provider: SymbolResourceProvider,
+    static func textSections(_ layer: StyleLayer, _ symbol: SymbolLayer, _ ctx: EvaluationContext, provider: SymbolResourceProvider,
                              pixelRatio: Double = 1) -> [TextSection] {
-        let value = layer.layout("text-field").evaluate(ctx)
-        let fonts = layer.layout("text-font").evaluate(ctx).array?.compactMap(\.string) ?? ["Open Sans Regular", "Arial Unicode MS Regular"]
-        let transform = layer.layout("text-transform").evaluateString(ctx)
+        let value = symbol.textField.evaluate(ctx)
+        let fonts = symbol.textFont.evaluate(ctx).array?.compactMap(\.string) ?? ["Open Sans Regular", "Arial Unicode MS Regular"]
+        let transform = symbol.textTransform.evaluate(ctx)
         var raw: [(String, [String], Double, Color?, Double)] = []
         var images: [Int: IconSlot] = [:]
         switch value {
@@ -179,7 +180,7 @@ public enum SymbolLayout {
         var out: [TextSection] = []
         for (k, (text, stack, scale, color, align)) in raw.enumerated() {
             var t = text
-            if transform == "uppercase" { t = t.uppercased() } else if transform == "lowercase" { t = t.lowercased() }
+            if transform == .uppercase { t = t.uppercased() } else if transform == .lowercase { t = t.lowercased() }
             var cps = images[k] != nil ? [0xE000 + UInt32(out.count % 0x18FF)] : t.unicodeScalars.map(\.value)
             if total + cps.count > maxLabelLength {
                 provider.warn("layer '\(layer.id)', feature \(featureName(ctx)): a label of more than \(maxLabelLength) characters was cut")
@@ -202,9 +203,9 @@ public enum SymbolLayout {
         }
     }
 
-    static func iconQuad(_ layer: StyleLayer, _ ctx: EvaluationContext, provider: SymbolResourceProvider,
+    static func iconQuad(_ layer: SymbolLayer, _ ctx: EvaluationContext, provider: SymbolResourceProvider,
                          pixelRatio: Double) -> (IconQuad, IconSlot)? {
-        let value = layer.layout("icon-image").evaluate(ctx)
+        let value = layer.iconImage.evaluate(ctx)
         var name = "", params: [String: Color] = [:]
         switch value {
         case .image(let img): name = img.name; params = img.params
@@ -212,15 +213,15 @@ public enum SymbolLayout {
         default: return nil
         }
         guard !name.isEmpty else { return nil }
-        let size = layer.layout("icon-size").evaluateNumber(ctx)
+        let size = layer.iconSize.evaluate(ctx)
         guard size > 0, let slot = provider.icon(name: name, params: params, iconSize: size, pixelRatio: pixelRatio) else { return nil }
-        let (h, v) = TextShaper.alignment(layer.layout("icon-anchor").evaluateString(ctx))
-        let o = layer.layout("icon-offset").evaluateNumbers(ctx)
+        let (h, v) = TextShaper.alignment(layer.iconAnchor.evaluate(ctx).rawValue)
+        let o = layer.iconOffset.evaluate(ctx)
         let dx = o.count == 2 ? o[0] : 0, dy = o.count == 2 ? o[1] : 0
         let (w, hgt) = slot.displaySize
         let x1 = dx - w * h, y1 = dy - hgt * v
         let x2 = x1 + w, y2 = y1 + hgt
-        let angle = layer.layout("icon-rotate").evaluateNumber(ctx) * .pi / 180
+        let angle = layer.iconRotate.evaluate(ctx) * .pi / 180
         var tl = Vec2(x1, y1), tr = Vec2(x2, y1), bl = Vec2(x1, y2), br = Vec2(x2, y2)
         if angle != 0 {
             let c = cos(angle), s = sin(angle)
@@ -236,18 +237,18 @@ public enum SymbolLayout {
     /// An icon with icon-text-fit: its box fitted around the shaped text (at the layout text
     /// size, icon-offset added) and cut along the image's stretch zones; its collision box grown
     /// by the content box's margins and kept to the content's aspect ratio where the image asks.
-    static func fitted(_ quad: IconQuad, slot: IconSlot, _ layer: StyleLayer, _ ctx: EvaluationContext, text: Shaping,
-                       fit: String, fontScale: Double) -> IconQuad {
-        let o = layer.layout("icon-offset").evaluateNumbers(ctx)
+    static func fitted(_ quad: IconQuad, slot: IconSlot, _ layer: SymbolLayer, _ ctx: EvaluationContext, text: Shaping,
+                       fit: SymbolLayer.IconTextFit, fontScale: Double) -> IconQuad {
+        let o = layer.iconOffset.evaluate(ctx)
         let box = IconTextFit.fit(displaySize: slot.displaySize, text: text.box,
-                                  mode: fit, padding: layer.layout("icon-text-fit-padding").evaluateNumbers(ctx),
+                                  mode: fit, padding: layer.iconTextFitPadding.evaluate(ctx),
                                   offset: o.count == 2 ? (o[0], o[1]) : (0, 0), fontScale: fontScale)
         var drawn = box
         if let content = slot.content, slot.textFitWidth != nil || slot.textFitHeight != nil {
             drawn = IconTextFit.applyTextFit(box, content: content, width: slot.textFitWidth ?? .stretchOrShrink,
                                              height: slot.textFitHeight ?? .stretchOrShrink)
         }
-        let angle = layer.layout("icon-rotate").evaluateNumber(ctx) * .pi / 180
+        let angle = layer.iconRotate.evaluate(ctx) * .pi / 180
         var out = quad
         out.box = box
         (out.tl, out.tr, out.bl, out.br) = box.corners

@@ -6,17 +6,16 @@ import GLSnapStyle
 /// tile's zoom, those that vary by feature looked up once to be evaluated per feature.
 struct SymbolLayoutParams {
     let layer: StyleLayer
+    let symbol: SymbolLayer
     let zoom: Double
     /// The tile's extent in tile units, and how far it is overscaled (its zoom past the data's).
     let extent: Double, overscaling: Double
     /// Tile units per CSS pixel at the tile's zoom (MapLibre's tilePixelRatio).
     let tilePixelRatio: Double
     let hasText: Bool, hasIcon: Bool
-    /// symbol-sort-key when set; `sortByKey` when it orders the labels (symbol-z-order not viewport-y).
-    let sortKey: PropertyValue?
+    /// symbol-sort-key orders the labels (set, and symbol-z-order not viewport-y).
     let sortByKey: Bool
-    /// symbol-placement: "point", "line" or "line-center".
-    let placement: String
+    let placement: SymbolLayer.Placement
     /// Text laid along the line (line placement, not rotating with the viewport).
     let alongLine: Bool
     let keepUpright: Bool
@@ -28,41 +27,33 @@ struct SymbolLayoutParams {
     let maxAngle: Double
     /// text-padding in CSS px.
     let textPadding: Double
-    /// icon-text-fit ("none" without an icon).
-    let fit: String
-    let textSize: PropertyValue, iconSize: PropertyValue
-    let anchor: PropertyValue, justify: PropertyValue
-    let maxWidth: PropertyValue, lineHeight: PropertyValue, letterSpacing: PropertyValue, rotate: PropertyValue
+    /// icon-text-fit (none without an icon).
+    let fit: SymbolLayer.IconTextFit
 
-    init(_ layer: StyleLayer, zoom: Double, canonical: TileID) {
+    /// Nil for a layer that is not a symbol layer.
+    init?(_ layer: StyleLayer, zoom: Double, canonical: TileID) {
+        guard let symbol = layer.symbol else { return nil }
         self.layer = layer
+        self.symbol = symbol
         self.zoom = zoom
         let ctx = EvaluationContext(zoom: zoom)
-        let L = { (name: String) in layer.layout(name) }
         extent = Double(TileExtent.extent)
         overscaling = max(1, exp2(zoom - Double(canonical.z)))
         tilePixelRatio = extent / (512 * overscaling)
-        hasText = layer.hasValue("text-field", kind: .layout)
-        hasIcon = layer.hasValue("icon-image", kind: .layout)
-        sortKey = layer.hasValue("symbol-sort-key", kind: .layout) ? L("symbol-sort-key") : nil
-        placement = L("symbol-placement").evaluateString(ctx)
-        sortByKey = sortKey != nil && L("symbol-z-order").evaluateString(ctx) != "viewport-y"
-        alongLine = placement != "point" && L("text-rotation-alignment").evaluateString(ctx) != "viewport"
-        keepUpright = L("text-keep-upright").evaluateBool(ctx)
-        let writingValues = layer.hasValue("text-writing-mode", kind: .layout)
-            ? L("text-writing-mode").evaluate(ctx).array?.compactMap(\.string) : nil
+        hasText = symbol.textField.isSet
+        hasIcon = symbol.iconImage.isSet
+        placement = symbol.placement.evaluate(ctx)
+        sortByKey = symbol.sortKey.isSet && symbol.zOrder.evaluate(ctx) != .viewportY
+        alongLine = placement != .point && symbol.textRotationAlignment.evaluate(ctx) != .viewport
+        keepUpright = symbol.textKeepUpright.evaluate(ctx)
+        let writingValues = symbol.textWritingMode.isSet ? symbol.textWritingMode.evaluate(ctx).array?.compactMap(\.string) : nil
         writingModes = WritingMode.modes(writingValues, placement: placement)
         allowVerticalPlacement = writingModes.contains(.vertical)
-        spacing = L("symbol-spacing").evaluateNumber(ctx) * tilePixelRatio
-        maxAngle = L("text-max-angle").evaluateNumber(ctx) * .pi / 180
-        textPadding = L("text-padding").evaluateNumber(ctx)
-        fit = hasIcon ? L("icon-text-fit").evaluateString(ctx) : "none"
-        textSize = L("text-size"); iconSize = L("icon-size")
-        anchor = L("text-anchor"); justify = L("text-justify")
-        maxWidth = L("text-max-width"); lineHeight = L("text-line-height")
-        letterSpacing = L("text-letter-spacing"); rotate = L("text-rotate")
+        spacing = symbol.spacing.evaluate(ctx) * tilePixelRatio
+        maxAngle = symbol.textMaxAngle.evaluate(ctx) * .pi / 180
+        textPadding = symbol.textPadding.evaluate(ctx)
+        fit = hasIcon ? symbol.iconTextFit.evaluate(ctx) : .none
     }
-
 }
 
 /// A label's text and icon sizes. MapLibre evaluates sizes at zoom + 1 (and 18 for anchor
@@ -75,13 +66,13 @@ struct LabelSizes {
     let textMax: Double, textThisZoom: Double
 
     init(_ p: SymbolLayoutParams, _ feature: VectorFeature) {
-        func size(_ v: PropertyValue, _ z: Double, _ fallback: Double) -> Double {
-            v.evaluate(EvaluationContext(zoom: v.isFeatureConstant ? p.zoom : z, feature: feature)).number ?? fallback
+        func size(_ v: LayerProperty<Double>, _ z: Double, _ fallback: Double) -> Double {
+            v.value.evaluate(EvaluationContext(zoom: v.isFeatureConstant ? p.zoom : z, feature: feature)).number ?? fallback
         }
-        textLayout = size(p.textSize, p.zoom + 1, 16)
-        iconLayout = size(p.iconSize, p.zoom + 1, 1)
-        textMax = size(p.textSize, 18, 16)
-        textThisZoom = size(p.textSize, p.zoom, 16)
+        textLayout = size(p.symbol.textSize, p.zoom + 1, 16)
+        iconLayout = size(p.symbol.iconSize, p.zoom + 1, 1)
+        textMax = size(p.symbol.textSize, 18, 16)
+        textThisZoom = size(p.symbol.textSize, p.zoom, 16)
     }
 }
 
@@ -101,15 +92,15 @@ struct FeatureLabels {
         var texts: [[TextSection]] = [], keys: [Double] = [], lines: [[[Vec2]]] = []
         for feature in features {
             ctx.feature = feature
-            texts.append(p.hasText ? SymbolLayout.textSections(p.layer, ctx, provider: provider, pixelRatio: pixelRatio) : [])
-            let key = p.sortKey?.evaluateNumber(ctx) ?? 0
+            texts.append(p.hasText ? SymbolLayout.textSections(p.layer, p.symbol, ctx, provider: provider, pixelRatio: pixelRatio) : [])
+            let key = p.symbol.sortKey.isSet ? p.symbol.sortKey.evaluate(ctx) : 0
             keys.append(key.isNaN ? 0 : key)
             lines.append(feature.geometryType == .polygon ? [] : TileExtent.scale(feature.geometry, fromExtent: sourceExtent).map { $0.map(Vec2.init) })
         }
         var order = Array(features.indices)
         if p.sortByKey { order.sort { keys[$0] != keys[$1] ? keys[$0] < keys[$1] : $0 > $1 } }
         let rawTexts = texts.map { $0.isEmpty ? nil : String(String.UnicodeScalarView($0.flatMap(\.text).compactMap(Unicode.Scalar.init))) }
-        if p.placement == "line" {
+        if p.placement == .line {
             var ordered = order.map { lines[$0] }
             SymbolLines.merge(&ordered, keys: order.map { rawTexts[$0] })
             for (k, fi) in order.enumerated() { lines[fi] = ordered[k] }
@@ -137,30 +128,30 @@ extension SymbolLayout {
         let glyphStart = quads.count
         var label = ShapedLabel(sections: sections, glyphs: glyphStart..<glyphStart, verticalGlyphs: glyphStart..<glyphStart)
         guard !sections.isEmpty else { return label }
-        var anchor = p.anchor.evaluateString(ctx)
-        if !p.alongLine, let v = VariableAnchors.anchors(p.layer, ctx) {
+        var anchor = p.symbol.textAnchor.evaluate(ctx).rawValue
+        if !p.alongLine, let v = VariableAnchors.anchors(p.symbol, ctx) {
             // Shaped around the center; placement moves it to the anchor it takes.
             label.variableAnchors = v
             anchor = "center"
         }
-        var justify = p.alongLine ? "center" : p.justify.evaluateString(ctx)
-        let autoJustify = justify == "auto" && !label.variableAnchors.isEmpty
-        if justify == "auto" {
+        var justify = p.alongLine ? .center : p.symbol.textJustify.evaluate(ctx)
+        let autoJustify = justify == .auto && !label.variableAnchors.isEmpty
+        if justify == .auto {
             let h = TextShaper.alignment(label.variableAnchors.first?.anchor ?? anchor).h
-            justify = h == 0 ? "left" : (h == 1 ? "right" : "center")
+            justify = h == 0 ? .left : (h == 1 ? .right : .center)
         }
-        let j = justify == "right" ? 1.0 : (justify == "left" ? 0 : 0.5)
-        let offset = label.variableAnchors.isEmpty ? textOffset(p.layer, ctx, anchor: anchor) : (0, 0)
+        let j = justify == .right ? 1.0 : (justify == .left ? 0 : 0.5)
+        let offset = label.variableAnchors.isEmpty ? textOffset(p.symbol, ctx, anchor: anchor) : (0, 0)
         func shape(_ mode: WritingMode, justify: Double, allowVertical: Bool) -> Shaping {
             TextShaper.shape(sections, provider: provider,
-                             maxWidth: p.placement == "point" ? p.maxWidth.evaluateNumber(ctx) * TextShaper.oneEm : 0,
-                             lineHeight: p.lineHeight.evaluateNumber(ctx) * TextShaper.oneEm,
+                             maxWidth: p.placement == .point ? p.symbol.textMaxWidth.evaluate(ctx) * TextShaper.oneEm : 0,
+                             lineHeight: p.symbol.textLineHeight.evaluate(ctx) * TextShaper.oneEm,
                              justify: justify, anchor: anchor,
-                             spacing: p.letterSpacing.evaluateNumber(ctx) * TextShaper.oneEm,
-                             offset: p.alongLine ? (0, 0) : offset, breakLines: p.placement == "point", writingMode: mode,
+                             spacing: p.symbol.textLetterSpacing.evaluate(ctx) * TextShaper.oneEm,
+                             offset: p.alongLine ? (0, 0) : offset, breakLines: p.placement == .point, writingMode: mode,
                              allowVerticalPlacement: allowVertical, layoutTextSize: sizes.textLayout, textSizeThisZoom: sizes.textThisZoom)
         }
-        let rotate = p.rotate.evaluateNumber(ctx) * .pi / 180
+        let rotate = p.symbol.textRotate.evaluate(ctx) * .pi / 180
         func append(_ shaping: Shaping, turnLabel: Bool = false) {
             appendGlyphQuads(&quads, shaping, rotate: rotate, alongLine: p.alongLine, offset: offset,
                              allowVerticalPlacement: p.allowVerticalPlacement, turnLabel: turnLabel)
@@ -188,7 +179,7 @@ extension SymbolLayout {
         let verticalStart = quads.count
         // The vertical layout: point labels that text-writing-mode lets stand vertical,
         // line labels kept upright (drawn where the line is steeper than 45°).
-        let pointVertical = p.placement == "point" && p.allowVerticalPlacement
+        let pointVertical = p.placement == .point && p.allowVerticalPlacement
         let lineVertical = p.alongLine && p.keepUpright
         if !shaping.isEmpty, pointVertical || lineVertical,
            sections.contains(where: { VerticalText.allowsVerticalWritingMode($0.text) }) {
@@ -219,7 +210,7 @@ struct LabelTemplate {
         instance.variableAnchors = text.variableAnchors
         instance.verticalGlyphs = text.verticalGlyphs
         instance.justifiedGlyphs = text.justified
-        instance.verticalTextBox = p.placement == "point" ? text.vertical.box.turnedQuarterClockwise : box
+        instance.verticalTextBox = p.placement == .point ? text.vertical.box.turnedQuarterClockwise : box
         overscaling = p.overscaling
         let textBoxScale = p.tilePixelRatio * sizes.textLayout / TextShaper.oneEm
         let textPadding = p.textPadding * p.tilePixelRatio

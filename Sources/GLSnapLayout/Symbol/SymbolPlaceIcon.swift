@@ -18,16 +18,16 @@ extension SymbolPlacement {
                           draw: inout SymbolDrawData) -> PlacedIcon {
         var out = PlacedIcon()
         out.sdf = icon.sdf
-        let fitted = pr.fit != "none" && !icon.parts.isEmpty
+        let fitted = pr.fitted && !icon.parts.isEmpty
         // A fitted icon follows its text's variable anchor.
         let followsText = fitted && !inst.variableAnchors.isEmpty && inst.hasText
         let iconShift = followsText && text.placed ? text.shift : Vec2(0, 0)
         let drawShift = followsText ? text.renderShift : (0, 0)
         let ia = (v.a.x + v.iconTranslate.0 + drawShift.0, v.a.y + v.iconTranslate.1 + drawShift.1)
-        let o = Float(pr.iconOpacity.evaluateNumber(ctx))
-        let fill = out.sdf ? pr.iconColor.evaluateColor(ctx) : Color.white
-        let halo = out.sdf ? pr.iconHaloColor.evaluateColor(ctx) : Color.transparent
-        let paint: [Float] = [Float(pr.iconHaloWidth.evaluateNumber(ctx)), Float(pr.iconHaloBlur.evaluateNumber(ctx)), Float(v.iconSize)]
+        let o = Float(pr.iconOpacity.evaluate(ctx))
+        let fill = out.sdf ? pr.iconColor.evaluate(ctx) : Color.white
+        let halo = out.sdf ? pr.iconHaloColor.evaluate(ctx) : Color.transparent
+        let paint: [Float] = [Float(pr.iconHaloWidth.evaluate(ctx)), Float(pr.iconHaloBlur.evaluate(ctx)), Float(v.iconSize)]
         let (turn, alongLine) = iconTurn(inst, symbols, v, pr, projector: projector)
         var level = true
         for piece in iconPieces(icon, fitted: fitted, size: v.iconSize) {
@@ -52,7 +52,7 @@ extension SymbolPlacement {
         // GL JS draws a layer's fitted icons at their text's variable anchor only: an icon
         // whose text took no anchor (or that has no text) is hidden.
         // Its collision box still counts.
-        out.hidden = pr.fit != "none" && pr.hasVariableAnchors && !(followsText && text.placed)
+        out.hidden = pr.fitted && pr.hasVariableAnchors && !(followsText && text.placed)
         if v.iconSize != 1 || icon.resampled || !level { draw.iconsLinear = true }
         return out
     }

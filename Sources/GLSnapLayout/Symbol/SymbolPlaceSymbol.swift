@@ -3,7 +3,6 @@ import GLSnapStyle
 
 /// A symbol layer's properties evaluated once per view.
 struct LayerParams {
-    let layer: StyleLayer
     let zoom: Double
     let textOverlap: OverlapMode, iconOverlap: OverlapMode
     /// Overlap allowed at all (always or cooperative).
@@ -20,8 +19,8 @@ struct LayerParams {
     let hasVariableAnchors: Bool
     let keepUpright: Bool
     let textPadding: Double, iconPadding: Double
-    let fit: String
-    let fitPadding: [Double]
+    /// icon-text-fit: with one, an icon is drawn around its text (`IconQuad.parts`).
+    let fitted: Bool
     let textTranslate: (Double, Double), iconTranslate: (Double, Double)
     /// The translations in the map plane (CSS px at the view's zoom, north up): where GL JS
     /// applies them, before projection, so that a pitched view foreshortens them.
@@ -29,44 +28,52 @@ struct LayerParams {
     let cosA: Double, sinA: Double
     /// Where a viewer-facing label's x and y axes lie in the map plane (Transform.skewVectors).
     let skew: (east: (x: Double, y: Double), south: (x: Double, y: Double))
-    let zOrder: String
+    /// Placed from the bottom of the view up (symbol-z-order viewport-y without a sort key).
+    let placesBottomUp: Bool
     let sortByKey: Bool, sortByY: Bool
     let avoidEdges: Bool
     /// Text shown even where it was not placed (MapLibre's alwaysShowText / alwaysShowIcon).
     let alwaysShowText: Bool, alwaysShowIcon: Bool
-    let textSize: PropertyValue, iconSize: PropertyValue
-    let textColor: PropertyValue, haloColor: PropertyValue, haloWidth: PropertyValue, haloBlur: PropertyValue, textOpacity: PropertyValue
-    let iconOpacity: PropertyValue, iconColor: PropertyValue, iconHaloColor: PropertyValue, iconHaloWidth: PropertyValue, iconHaloBlur: PropertyValue
+    let textSize: LayerProperty<Double>, iconSize: LayerProperty<Double>
+    let textColor: LayerProperty<Color>, haloColor: LayerProperty<Color>, haloWidth: LayerProperty<Double>
+    let haloBlur: LayerProperty<Double>, textOpacity: LayerProperty<Double>
+    let iconOpacity: LayerProperty<Double>, iconColor: LayerProperty<Color>, iconHaloColor: LayerProperty<Color>
+    let iconHaloWidth: LayerProperty<Double>, iconHaloBlur: LayerProperty<Double>
 
-    init(_ layer: StyleLayer, transform t: Transform) {
-        self.layer = layer
+    init(_ layer: SymbolLayer, transform t: Transform) {
         zoom = t.zoom
         let zctx = EvaluationContext(zoom: zoom)
-        let L = { (name: String) in layer.layout(name) }
-        textOverlap = SymbolPlacement.overlapMode(layer, "text", zctx)
-        iconOverlap = SymbolPlacement.overlapMode(layer, "icon", zctx)
+        textOverlap = SymbolPlacement.overlapMode(layer.textOverlap, allowOverlap: layer.textAllowOverlap, zctx)
+        iconOverlap = SymbolPlacement.overlapMode(layer.iconOverlap, allowOverlap: layer.iconAllowOverlap, zctx)
         textAllowOverlap = textOverlap != .never
         iconAllowOverlap = iconOverlap != .never
-        textIgnore = L("text-ignore-placement").evaluateBool(zctx); iconIgnore = L("icon-ignore-placement").evaluateBool(zctx)
-        textOptional = L("text-optional").evaluateBool(zctx); iconOptional = L("icon-optional").evaluateBool(zctx)
-        isLine = L("symbol-placement").evaluateString(zctx) != "point"
-        textRotMap = SymbolPlacement.resolve(L("text-rotation-alignment").evaluateString(zctx), isLine) == "map"
-        iconRotMap = SymbolPlacement.resolve(L("icon-rotation-alignment").evaluateString(zctx), isLine) == "map"
-        let pitch = L("text-pitch-alignment").evaluateString(zctx)
-        textPitchMap = pitch == "auto" ? textRotMap : pitch == "map"
-        let iconPitch = L("icon-pitch-alignment").evaluateString(zctx)
-        iconPitchMap = iconPitch == "auto" ? iconRotMap : iconPitch == "map"
+        textIgnore = layer.textIgnorePlacement.evaluate(zctx); iconIgnore = layer.iconIgnorePlacement.evaluate(zctx)
+        textOptional = layer.textOptional.evaluate(zctx); iconOptional = layer.iconOptional.evaluate(zctx)
+        isLine = layer.placement.evaluate(zctx) != .point
+        switch layer.textRotationAlignment.evaluate(zctx) {
+        case .map: textRotMap = true
+        case .viewport, .viewportGlyph: textRotMap = false
+        case .auto: textRotMap = isLine
+        }
+        switch layer.iconRotationAlignment.evaluate(zctx) {
+        case .map: iconRotMap = true
+        case .viewport: iconRotMap = false
+        case .auto: iconRotMap = isLine
+        }
+        let pitch = layer.textPitchAlignment.evaluate(zctx)
+        textPitchMap = pitch == .auto ? textRotMap : pitch == .map
+        let iconPitch = layer.iconPitchAlignment.evaluate(zctx)
+        iconPitchMap = iconPitch == .auto ? iconRotMap : iconPitch == .map
         pitched = t.pitch != 0
-        hasVariableAnchors = layer.hasValue("text-variable-anchor", kind: .layout) || layer.hasValue("text-variable-anchor-offset", kind: .layout)
+        hasVariableAnchors = layer.textVariableAnchor.isSet || layer.textVariableAnchorOffset.isSet
         textFlat = textPitchMap && t.pitch != 0
         iconFlat = iconPitchMap && t.pitch != 0
-        keepUpright = L("text-keep-upright").evaluateBool(zctx)
-        textPadding = L("text-padding").evaluateNumber(zctx)
-        iconPadding = L("icon-padding").evaluateNumbers(zctx).first ?? 2
-        fit = L("icon-text-fit").evaluateString(zctx)
-        fitPadding = L("icon-text-fit-padding").evaluateNumbers(zctx)
-        textTranslate = SymbolPlacement.translate(layer, "text", zctx, t)
-        iconTranslate = SymbolPlacement.translate(layer, "icon", zctx, t)
+        keepUpright = layer.textKeepUpright.evaluate(zctx)
+        textPadding = layer.textPadding.evaluate(zctx)
+        iconPadding = layer.iconPadding.evaluate(zctx).first ?? 2
+        fitted = layer.iconTextFit.evaluate(zctx) != .none
+        textTranslate = SymbolPlacement.translate(layer.textTranslate, anchor: layer.textTranslateAnchor, zctx, t)
+        iconTranslate = SymbolPlacement.translate(layer.iconTranslate, anchor: layer.iconTranslateAnchor, zctx, t)
         let angle = t.eastScreenAngle
         cosA = cos(angle); sinA = sin(angle)
         let (c, s) = (cosA, sinA)
@@ -74,19 +81,19 @@ struct LayerParams {
         textTranslatePlane = plane(textTranslate)
         iconTranslatePlane = plane(iconTranslate)
         skew = t.skewVectors
-        zOrder = L("symbol-z-order").evaluateString(zctx)
-        sortByKey = layer.hasValue("symbol-sort-key", kind: .layout) && zOrder != "viewport-y"
-        sortByY = !sortByKey && (zOrder == "viewport-y" || (zOrder == "auto" && (textAllowOverlap || iconAllowOverlap || textIgnore || iconIgnore)))
-        avoidEdges = L("symbol-avoid-edges").evaluateBool(zctx)
-        let hasText = layer.hasValue("text-field", kind: .layout), hasIcon = layer.hasValue("icon-image", kind: .layout)
+        let zOrder = layer.zOrder.evaluate(zctx)
+        sortByKey = layer.sortKey.isSet && zOrder != .viewportY
+        placesBottomUp = zOrder == .viewportY && !sortByKey
+        sortByY = !sortByKey && (zOrder == .viewportY || (zOrder == .auto && (textAllowOverlap || iconAllowOverlap || textIgnore || iconIgnore)))
+        avoidEdges = layer.avoidEdges.evaluate(zctx)
+        let hasText = layer.textField.isSet, hasIcon = layer.iconImage.isSet
         alwaysShowText = textOverlap == .always && (iconOverlap == .always || !hasIcon || iconOptional)
         alwaysShowIcon = iconOverlap == .always && (textOverlap == .always || !hasText || textOptional)
-        let P = { (name: String) in layer.paint(name) }
-        textSize = L("text-size"); iconSize = L("icon-size")
-        textColor = P("text-color"); haloColor = P("text-halo-color"); haloWidth = P("text-halo-width")
-        haloBlur = P("text-halo-blur"); textOpacity = P("text-opacity")
-        iconOpacity = P("icon-opacity"); iconColor = P("icon-color"); iconHaloColor = P("icon-halo-color")
-        iconHaloWidth = P("icon-halo-width"); iconHaloBlur = P("icon-halo-blur")
+        textSize = layer.textSize; iconSize = layer.iconSize
+        textColor = layer.textColor; haloColor = layer.textHaloColor; haloWidth = layer.textHaloWidth
+        haloBlur = layer.textHaloBlur; textOpacity = layer.textOpacity
+        iconOpacity = layer.iconOpacity; iconColor = layer.iconColor; iconHaloColor = layer.iconHaloColor
+        iconHaloWidth = layer.iconHaloWidth; iconHaloBlur = layer.iconHaloBlur
     }
 }
 
@@ -116,9 +123,9 @@ struct SymbolView {
         perspective = min(max(0.5 + 0.5 * t.cameraToCenterDistance / a.w, 0), 4)
         // Flat symbols are sized in the map plane, where the distance already shrinks them.
         let flatPerspective = min(max(0.5 + 0.5 * a.w / t.cameraToCenterDistance, 0), 4)
-        textSize = pr.textSize.evaluateNumber(ctx) * (pr.textFlat ? flatPerspective : perspective)
+        textSize = pr.textSize.evaluate(ctx) * (pr.textFlat ? flatPerspective : perspective)
         fontScale = textSize / TextShaper.oneEm
-        iconSize = pr.iconSize.evaluateNumber(ctx) * (pr.iconFlat ? flatPerspective : perspective)
+        iconSize = pr.iconSize.evaluate(ctx) * (pr.iconFlat ? flatPerspective : perspective)
         let tupp = projector.tileUnitsPerPixel
         tileUnitsPerPixel = tupp
         planeAnchor = Vec2(inst.anchor.x / tupp, inst.anchor.y / tupp)

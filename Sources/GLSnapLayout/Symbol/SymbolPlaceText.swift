@@ -23,9 +23,9 @@ struct TextPaint {
 
     init(_ inst: SymbolInstance, _ symbols: SymbolTile, _ ctx: EvaluationContext, _ pr: LayerParams, fontScale: Double) {
         sections = symbols.sections[safe: inst.text] ?? []
-        fill = pr.textColor.evaluateColor(ctx); halo = pr.haloColor.evaluateColor(ctx)
-        paint = [Float(pr.haloWidth.evaluateNumber(ctx)), Float(pr.haloBlur.evaluateNumber(ctx)), Float(fontScale)]
-        opacity = Float(pr.textOpacity.evaluateNumber(ctx))
+        fill = pr.textColor.evaluate(ctx); halo = pr.haloColor.evaluate(ctx)
+        paint = [Float(pr.haloWidth.evaluate(ctx)), Float(pr.haloBlur.evaluate(ctx)), Float(fontScale)]
+        opacity = Float(pr.textOpacity.evaluate(ctx))
     }
 }
 
@@ -98,7 +98,7 @@ extension SymbolPlacement {
             let frame = v.textFrame.shifted(candidate)
             guard let shape = frame.box(box), fits(shape, mode: mode, pr, grid: grid, projector: projector) else { continue }
             // A fitted icon moves with the text, and must fit there too.
-            if pr.fit != "none", pr.iconOverlap == .never, let icon = inst.icon {
+            if pr.fitted, pr.iconOverlap == .never, let icon = inst.icon {
                 guard let ib = iconCollisionBox(inst, icon, pr, frame: v.iconFrame.shifted(candidate)),
                       grid.isInside(ib), !grid.collides(ib, mode: mode) else { continue }
             }

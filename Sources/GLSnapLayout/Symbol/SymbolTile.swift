@@ -82,8 +82,8 @@ public struct SymbolTile: Sendable {
     var tilePixelRatio = 8.0
     var sections: [[TextSection]] = []
     public var features: [VectorFeature] = []
-    /// "point", "line" or "line-center".
-    var placement = "point"
+    /// symbol-placement.
+    var placement = SymbolLayer.Placement.point
     /// text-writing-mode: the orientations point labels try, in order.
     var writingModes: [WritingMode] = [.horizontal]
     public var isEmpty: Bool { instances.isEmpty }

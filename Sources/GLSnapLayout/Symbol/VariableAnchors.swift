@@ -21,9 +21,8 @@ enum VariableAnchors {
 
     /// The anchors of a label (nil when the layer has neither property). text-variable-anchor-offset
     /// wins over text-variable-anchor; with the latter, text-radial-offset wins over text-offset.
-    static func anchors(_ layer: StyleLayer, _ ctx: EvaluationContext) -> [VariableAnchor]? {
-        if layer.hasValue("text-variable-anchor-offset", kind: .layout),
-           case .array(let values) = layer.layout("text-variable-anchor-offset").evaluate(ctx) {
+    static func anchors(_ layer: SymbolLayer, _ ctx: EvaluationContext) -> [VariableAnchor]? {
+        if layer.textVariableAnchorOffset.isSet, case .array(let values) = layer.textVariableAnchorOffset.evaluate(ctx) {
             var out: [VariableAnchor] = []
             var i = 0
             while i + 1 < values.count {
@@ -36,15 +35,14 @@ enum VariableAnchors {
             }
             return out.isEmpty ? nil : out
         }
-        guard layer.hasValue("text-variable-anchor", kind: .layout),
-              case .array(let a) = layer.layout("text-variable-anchor").evaluate(ctx) else { return nil }
+        guard layer.textVariableAnchor.isSet, case .array(let a) = layer.textVariableAnchor.evaluate(ctx) else { return nil }
         let names = a.compactMap(\.string).filter(names.contains)
         guard !names.isEmpty else { return nil }
-        if layer.hasValue("text-radial-offset", kind: .layout) {
-            let r = layer.layout("text-radial-offset").evaluateNumber(ctx) * TextShaper.oneEm
+        if layer.textRadialOffset.isSet {
+            let r = layer.textRadialOffset.evaluate(ctx) * TextShaper.oneEm
             return names.map { VariableAnchor(anchor: $0, offset: radial($0, radius: r)) }
         }
-        let o = layer.layout("text-offset").evaluateNumbers(ctx)
+        let o = layer.textOffset.evaluate(ctx)
         let offset = o.count == 2 ? Vec2(o[0] * TextShaper.oneEm, o[1] * TextShaper.oneEm) : Vec2(0, 0)
         return names.map { VariableAnchor(anchor: $0, offset: fromTextOffset($0, offset)) }
     }
