@@ -124,149 +124,50 @@ public enum SymbolLayout {
     private static func inside(_ p: Vec2, _ extent: Double) -> Bool {
         p.x >= 0 && p.x < extent && p.y >= 0 && p.y < extent
     }
-
-    /// The icon of a label, fitted to its text with icon-text-fit; nil without one.
-    static func icon(_ ctx: EvaluationContext, _ p: SymbolLayoutParams, text: Shaping, textLayoutSize: Double,
-                     provider: SymbolResourceProvider, pixelRatio: Double) -> IconQuad? {
-        guard let (quad, slot) = iconQuad(p.symbol, ctx, provider: provider, pixelRatio: pixelRatio) else { return nil }
-        guard p.fit != .none, !text.isEmpty else { return quad }
-        return fitted(quad, slot: slot, p.symbol, ctx, text: text, fit: p.fit, fontScale: textLayoutSize / TextShaper.oneEm)
-    }
-
-    /// text-offset, or text-radial-offset when set, in 24 px units.
-    static func textOffset(_ layer: SymbolLayer, _ ctx: EvaluationContext, anchor: String) -> (Double, Double) {
-        if layer.textRadialOffset.isSet {
-            let r = VariableAnchors.radial(anchor, radius: layer.textRadialOffset.evaluate(ctx) * TextShaper.oneEm)
-            return (r.x, r.y)
-        }
-        let o = layer.textOffset.evaluate(ctx)
-        guard o.count == 2 else { return (0, 0) }
-        return (o[0] * TextShaper.oneEm, o[1] * TextShaper.oneEm)
-    }
-
-    /// text-field as sections, transformed and with font stacks; empty when there is no text.
-    /// Images of a `format` are sections of one private-use character with their icon; one the
-    /// style lacks is left out with a warning naming the layer and the feature.
-    static func textSections(_ layer: StyleLayer, _ symbol: SymbolLayer, _ ctx: EvaluationContext, provider: SymbolResourceProvider,
-                             pixelRatio: Double = 1) -> [TextSection] {
-        let value = symbol.textField.evaluate(ctx)
-        let fonts = symbol.textFont.evaluate(ctx).array?.compactMap(\.string) ?? ["Open Sans Regular", "Arial Unicode MS Regular"]
-        let transform = symbol.textTransform.evaluate(ctx)
-        var raw: [(String, [String], Double, Color?, Double)] = []
-        var images: [Int: IconSlot] = [:]
-        switch value {
-        case .formatted(let f):
-            for s in f.sections {
-                let align = s.verticalAlign == "top" ? 0 : (s.verticalAlign == "center" ? 0.5 : 1)
-                if let image = s.image {
-                    guard !image.name.isEmpty else { continue }
-                    guard let slot = provider.icon(name: image.name, params: image.params, iconSize: 1, pixelRatio: pixelRatio) else {
-                        provider.warn("layer '\(layer.id)', feature \(featureName(ctx)): image '\(image.name)' in text-field is not in the style; left out")
-                        continue
-                    }
-                    images[raw.count] = slot
-                    raw.append(("\u{E000}", [], s.scale ?? 1, nil, align))
-                    continue
-                }
-                let stack = s.fontStack.map { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } } ?? fonts
-                raw.append((s.text, stack, s.scale ?? 1, s.textColor, align))
-            }
-        case .null: return []
-        default:
-            let s = PropertyValueText.string(value)
-            raw.append((s, fonts, 1, nil, 1))
-        }
-        var total = 0
-        var out: [TextSection] = []
-        for (k, (text, stack, scale, color, align)) in raw.enumerated() {
-            var t = text
-            if transform == .uppercase { t = t.uppercased() } else if transform == .lowercase { t = t.lowercased() }
-            var cps = images[k] != nil ? [0xE000 + UInt32(out.count % 0x18FF)] : t.unicodeScalars.map(\.value)
-            if total + cps.count > maxLabelLength {
-                provider.warn("layer '\(layer.id)', feature \(featureName(ctx)): a label of more than \(maxLabelLength) characters was cut")
-                cps = Array(cps.prefix(max(0, maxLabelLength - total)))
-            }
-            total += cps.count
-            if !cps.isEmpty {
-                out.append(TextSection(text: cps, fonts: stack, scale: scale, color: color, image: images[k], verticalAlign: align))
-            }
-        }
-        return out
-    }
-
-    /// A feature as warnings name it: its id, or its index in the tile layer when it has none.
-    static func featureName(_ ctx: EvaluationContext) -> String {
-        switch ctx.feature?.featureID {
-        case .number(let n)?: return n == n.rounded() && abs(n) < 1e15 ? "id \(Int(n))" : "id \(n)"
-        case .string(let s)?: return "id '\(s)'"
-        default: return "(no id)"
-        }
-    }
-
-    static func iconQuad(_ layer: SymbolLayer, _ ctx: EvaluationContext, provider: SymbolResourceProvider,
-                         pixelRatio: Double) -> (IconQuad, IconSlot)? {
-        let value = layer.iconImage.evaluate(ctx)
-        var name = "", params: [String: Color] = [:]
-        switch value {
-        case .image(let img): name = img.name; params = img.params
-        case .string(let s): name = s
-        default: return nil
-        }
-        guard !name.isEmpty else { return nil }
-        let size = layer.iconSize.evaluate(ctx)
-        guard size > 0, let slot = provider.icon(name: name, params: params, iconSize: size, pixelRatio: pixelRatio) else { return nil }
-        let (h, v) = TextShaper.alignment(layer.iconAnchor.evaluate(ctx).rawValue)
-        let o = layer.iconOffset.evaluate(ctx)
-        let dx = o.count == 2 ? o[0] : 0, dy = o.count == 2 ? o[1] : 0
-        let (w, hgt) = slot.displaySize
-        let x1 = dx - w * h, y1 = dy - hgt * v
-        let x2 = x1 + w, y2 = y1 + hgt
-        let angle = layer.iconRotate.evaluate(ctx) * .pi / 180
-        var tl = Vec2(x1, y1), tr = Vec2(x2, y1), bl = Vec2(x1, y2), br = Vec2(x2, y2)
-        if angle != 0 {
-            let c = cos(angle), s = sin(angle)
-            func r(_ p: Vec2) -> Vec2 { Vec2(c * p.x - s * p.y, s * p.x + c * p.y) }
-            tl = r(tl); tr = r(tr); bl = r(bl); br = r(br)
-        }
-        var quad = IconQuad(tl: tl, tr: tr, bl: bl, br: br, tex: slot.rect, sdf: slot.sdf, box: Rect(minX: x1, minY: y1, maxX: x2, maxY: y2),
-                            resampled: abs(slot.pixelRatio - pixelRatio) > 1e-9)
-        quad.collision = quad.box
-        return (quad, slot)
-    }
-
-    /// An icon with icon-text-fit: its box fitted around the shaped text (at the layout text
-    /// size, icon-offset added) and cut along the image's stretch zones; its collision box grown
-    /// by the content box's margins and kept to the content's aspect ratio where the image asks.
-    static func fitted(_ quad: IconQuad, slot: IconSlot, _ layer: SymbolLayer, _ ctx: EvaluationContext, text: Shaping,
-                       fit: SymbolLayer.IconTextFit, fontScale: Double) -> IconQuad {
-        let o = layer.iconOffset.evaluate(ctx)
-        let box = IconTextFit.fit(displaySize: slot.displaySize, text: text.box,
-                                  mode: fit, padding: layer.iconTextFitPadding.evaluate(ctx),
-                                  offset: o.count == 2 ? (o[0], o[1]) : (0, 0), fontScale: fontScale)
-        var drawn = box
-        if let content = slot.content, slot.textFitWidth != nil || slot.textFitHeight != nil {
-            drawn = IconTextFit.applyTextFit(box, content: content, width: slot.textFitWidth ?? .stretchOrShrink,
-                                             height: slot.textFitHeight ?? .stretchOrShrink)
-        }
-        let angle = layer.iconRotate.evaluate(ctx) * .pi / 180
-        var out = quad
-        out.box = box
-        (out.tl, out.tr, out.bl, out.br) = box.corners
-        out.parts = IconTextFit.parts(box: drawn, slot: slot, fitted: true, rotate: angle)
-        out.collision = IconTextFit.collisionPadding(slot).map { drawn.outset(by: $0) } ?? drawn
-        return out
-    }
 }
 
-/// Text of a non-formatted `text-field` value.
-enum PropertyValueText {
-    static func string(_ v: Value) -> String {
-        switch v {
-        case .string(let s): return s
-        case .number(let n): return n == n.rounded() && abs(n) < 1e15 ? String(Int(n)) : String(n)
-        case .bool(let b): return b ? "true" : "false"
-        case .image(let i): return i.name
-        default: return ""
+/// A feature's label before it is anchored: the instance each of its anchors copies, and for a
+/// line label the size of its collision circles.
+struct LabelTemplate {
+    var instance: SymbolInstance
+    /// Line labels with text: the label's length along the line and its circles' size (tile
+    /// units, padding included); nil when it has none.
+    let circles: (length: Double, size: Double)?
+    let overscaling: Double
+
+    init(feature: Int, text: ShapedLabel, section: Int, icon: IconQuad?, sortKey: Double, sizes: LabelSizes,
+         _ p: SymbolLayoutParams) {
+        let box = text.shaping.box
+        instance = SymbolInstance(feature: feature, anchor: Vec2(0, 0), line: -1, segment: 0, glyphs: text.glyphs, text: section,
+                                  textBox: box, icon: icon, sortKey: sortKey, textLayoutSize: sizes.textLayout,
+                                  iconLayoutSize: sizes.iconLayout)
+        instance.variableAnchors = text.variableAnchors
+        instance.verticalGlyphs = text.verticalGlyphs
+        instance.justifiedGlyphs = text.justified
+        instance.verticalTextBox = p.placement == .point ? text.vertical.box.turnedQuarterClockwise : box
+        overscaling = p.overscaling
+        let textBoxScale = p.tilePixelRatio * sizes.textLayout / TextShaper.oneEm
+        let textPadding = p.textPadding * p.tilePixelRatio
+        // MapLibre's text collision circles along the line.
+        let height = box.height * textBoxScale + 2 * textPadding
+        let length = box.width * textBoxScale + 2 * textPadding
+        circles = p.alongLine && !text.shaping.isEmpty && height > 0 ? (length, max(10 * textBoxScale, height)) : nil
+    }
+
+    /// Adds the label at `anchor` (on line `line` of the tile, segment `segment`; line -1 for a
+    /// point label), with its collision circles along the line.
+    func add(at anchor: Vec2, line: Int, segment: Int, to tile: inout SymbolTile) {
+        var inst = instance
+        inst.anchor = anchor
+        inst.line = line
+        inst.segment = segment
+        if line >= 0, let circles {
+            let start = tile.circles.count
+            SymbolAnchors.collisionCircles(tile.lines[line], anchor: anchor, segment: segment, labelLength: circles.length,
+                                           boxSize: circles.size, overscaling: overscaling, into: &tile.circles)
+            inst.circles = start..<tile.circles.count
+            inst.circleRadius = circles.size / 2
         }
+        tile.instances.append(inst)
     }
 }
