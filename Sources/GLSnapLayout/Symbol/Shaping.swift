@@ -58,19 +58,18 @@ public enum TextShaper {
     static let breakable: Set<UInt32> = [0x0a, 0x20, 0x26, 0x29, 0x2b, 0x2d, 0x2f, 0xad, 0xb7, 0x200b, 0x2010, 0x2013, 0x2027]
 
     /// Horizontal (x) and vertical (y) alignment of an anchor: 0 left/top, 0.5 center, 1 right/bottom.
-    public static func alignment(_ anchor: String) -> (h: Double, v: Double) {
-        var h = 0.5, v = 0.5
+    public static func alignment(_ anchor: SymbolLayer.Anchor) -> (h: Double, v: Double) {
         switch anchor {
-        case "right", "top-right", "bottom-right": h = 1
-        case "left", "top-left", "bottom-left": h = 0
-        default: break
+        case .center: return (0.5, 0.5)
+        case .left: return (0, 0.5)
+        case .right: return (1, 0.5)
+        case .top: return (0.5, 0)
+        case .bottom: return (0.5, 1)
+        case .topLeft: return (0, 0)
+        case .topRight: return (1, 0)
+        case .bottomLeft: return (0, 1)
+        case .bottomRight: return (1, 1)
         }
-        switch anchor {
-        case "bottom", "bottom-right", "bottom-left": v = 1
-        case "top", "top-right", "top-left": v = 0
-        default: break
-        }
-        return (h, v)
     }
 
     /// Shapes `sections`. `maxWidth`, `lineHeight` and `spacing` are in 24 px units (ems × 24);
@@ -81,7 +80,7 @@ public enum TextShaper {
     /// Images in text are measured at `layoutTextSize` for line breaking and drawn at their own
     /// size at `textSizeThisZoom` (text-size at the tile's zoom + 1 and at its zoom).
     public static func shape(_ sections: [TextSection], provider: SymbolResourceProvider, maxWidth: Double,
-                             lineHeight: Double, justify: Double, anchor: String, spacing: Double,
+                             lineHeight: Double, justify: Double, anchor: SymbolLayer.Anchor, spacing: Double,
                              offset: (Double, Double), breakLines: Bool, writingMode: WritingMode = .horizontal,
                              allowVerticalPlacement: Bool = false, layoutTextSize: Double = oneEm,
                              textSizeThisZoom: Double = oneEm) -> Shaping {
@@ -193,7 +192,7 @@ public enum TextShaper {
 
     /// Moves the laid-out lines (`width` × `height`, 24 px units) to sit at `anchor`, and sets the
     /// box around them (already moved by the offset).
-    static func align(_ shaping: inout Shaping, anchor: String, justify: Double, height: Double, width maxLineLength: Double,
+    static func align(_ shaping: inout Shaping, anchor: SymbolLayer.Anchor, justify: Double, height: Double, width maxLineLength: Double,
                       uniformLineHeight: Bool, lineHeight: Double) {
         let (hAlign, vAlign) = alignment(anchor)
         let shiftX = (justify - hAlign) * maxLineLength

@@ -25,7 +25,7 @@ extension SymbolLayout {
         guard !name.isEmpty else { return nil }
         let size = layer.iconSize.evaluate(ctx)
         guard size > 0, let slot = provider.icon(name: name, params: params, iconSize: size, pixelRatio: pixelRatio) else { return nil }
-        let (h, v) = TextShaper.alignment(layer.iconAnchor.evaluate(ctx).rawValue)
+        let (h, v) = TextShaper.alignment(layer.iconAnchor.evaluate(ctx))
         let o = layer.iconOffset.evaluate(ctx)
         let dx = o.count == 2 ? o[0] : 0, dy = o.count == 2 ? o[1] : 0
         let (w, hgt) = slot.displaySize

@@ -21,11 +21,11 @@ extension SymbolLayout {
         let glyphStart = quads.count
         var label = ShapedLabel(sections: sections, glyphs: glyphStart..<glyphStart, verticalGlyphs: glyphStart..<glyphStart)
         guard !sections.isEmpty else { return label }
-        var anchor = p.symbol.textAnchor.evaluate(ctx).rawValue
+        var anchor = p.symbol.textAnchor.evaluate(ctx)
         if !p.alongLine, let v = VariableAnchors.anchors(p.symbol, ctx) {
             // Shaped around the center; placement moves it to the anchor it takes.
             label.variableAnchors = v
-            anchor = "center"
+            anchor = .center
         }
         var justify = p.alongLine ? .center : p.symbol.textJustify.evaluate(ctx)
         let autoJustify = justify == .auto && !label.variableAnchors.isEmpty
@@ -85,7 +85,7 @@ extension SymbolLayout {
     }
 
     /// text-offset, or text-radial-offset when set, in 24 px units.
-    static func textOffset(_ layer: SymbolLayer, _ ctx: EvaluationContext, anchor: String) -> (Double, Double) {
+    static func textOffset(_ layer: SymbolLayer, _ ctx: EvaluationContext, anchor: SymbolLayer.Anchor) -> (Double, Double) {
         if layer.textRadialOffset.isSet {
             let r = VariableAnchors.radial(anchor, radius: layer.textRadialOffset.evaluate(ctx) * TextShaper.oneEm)
             return (r.x, r.y)
