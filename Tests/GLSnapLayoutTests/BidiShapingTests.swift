@@ -23,7 +23,7 @@ final class BidiShapingTests: XCTestCase {
     private func shape(_ texts: [String], maxWidth: Double = 0, spacing: Double = 0) -> Shaping {
         let sections = texts.map { TextSection(text: cps($0), fonts: ["f"], scale: 1, color: nil) }
         return TextShaper.shape(sections, provider: CodepointProvider(), maxWidth: maxWidth, lineHeight: 24, justify: 0.5,
-                                anchor: "center", spacing: spacing, offset: (0, 0), breakLines: true)
+                                anchor: .center, spacing: spacing, offset: (0, 0), breakLines: true)
     }
 
     /// The code points drawn, line by line (top first), each line left to right.

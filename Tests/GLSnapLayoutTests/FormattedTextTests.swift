@@ -16,7 +16,7 @@ final class FormattedTextTests: XCTestCase {
 
     func testImageIsOneGlyphAsWideAsTheImage() {
         let p = FakeSymbolProvider()
-        let s = TextShaper.shape([section("ab"), image()], provider: p, maxWidth: 240, lineHeight: 24, justify: 0, anchor: "left",
+        let s = TextShaper.shape([section("ab"), image()], provider: p, maxWidth: 240, lineHeight: 24, justify: 0, anchor: .left,
                                  spacing: 0, offset: (0, 0), breakLines: true)
         XCTAssertEqual(s.glyphs.count, 3)
         XCTAssertEqual(s.glyphs[2].x, 24)
@@ -35,7 +35,7 @@ final class FormattedTextTests: XCTestCase {
     func testImageIsDrawnAtItsSizeWhateverTheTextSize() {
         let p = FakeSymbolProvider()
         // At text-size 48 the image glyph's scale halves, so text drawn at 48 px shows it at 20 × 10.
-        let s = TextShaper.shape([image()], provider: p, maxWidth: 240, lineHeight: 24, justify: 0, anchor: "left",
+        let s = TextShaper.shape([image()], provider: p, maxWidth: 240, lineHeight: 24, justify: 0, anchor: .left,
                                  spacing: 0, offset: (0, 0), breakLines: true, layoutTextSize: 48, textSizeThisZoom: 48)
         XCTAssertEqual(s.glyphs[0].scale, 0.5, accuracy: 1e-9)
         XCTAssertEqual((s.right - s.left) * 48 / 24, 20, accuracy: 1e-9)
@@ -44,7 +44,7 @@ final class FormattedTextTests: XCTestCase {
     func testNewlineSectionsBreakLinesAndImagesFollow() {
         let p = FakeSymbolProvider()
         let s = TextShaper.shape([section("Square"), section("\n"), image()], provider: p, maxWidth: 240, lineHeight: 24,
-                                 justify: 0.5, anchor: "center", spacing: 0, offset: (0, 0), breakLines: true)
+                                 justify: 0.5, anchor: .center, spacing: 0, offset: (0, 0), breakLines: true)
         XCTAssertEqual(s.lineCount, 2)
         XCTAssertGreaterThan(s.glyphs[6].y, s.glyphs[0].y, "the image is on the second line")
         // An image taller than the em would push its line down; this one (10 px) does not.
@@ -54,7 +54,7 @@ final class FormattedTextTests: XCTestCase {
     func testLineBreaksInsideAndBetweenSections() {
         let p = FakeSymbolProvider()
         let s = TextShaper.shape([section("London\nParis"), section("Berlin", scale: 0.5)], provider: p, maxWidth: 2400,
-                                 lineHeight: 24, justify: 0, anchor: "top-left", spacing: 0, offset: (0, 0), breakLines: true)
+                                 lineHeight: 24, justify: 0, anchor: .topLeft, spacing: 0, offset: (0, 0), breakLines: true)
         XCTAssertEqual(s.lineCount, 2)
         let lines = Set(s.glyphs.map { ($0.y * 1000).rounded() }).count
         XCTAssertGreaterThanOrEqual(lines, 2)
@@ -65,7 +65,7 @@ final class FormattedTextTests: XCTestCase {
         let p = FakeSymbolProvider()
         func y(_ align: Double) -> Double {
             let s = TextShaper.shape([section("A"), section("b", scale: 0.5, align: align)], provider: p, maxWidth: 240,
-                                     lineHeight: 24, justify: 0, anchor: "left", spacing: 0, offset: (0, 0), breakLines: true)
+                                     lineHeight: 24, justify: 0, anchor: .left, spacing: 0, offset: (0, 0), breakLines: true)
             return s.glyphs[1].y - s.glyphs[0].y
         }
         // The line is one em high; a half-em section has half an em to spare above it.
@@ -125,11 +125,11 @@ final class FormattedTextTests: XCTestCase {
                                                        canonical: TileID(z: 0, x: 0, y: 0)!, provider: p, pixelRatio: 1))
         let inst = symbols.instances[0]
         XCTAssertEqual(inst.justifiedGlyphs.count, 3)
-        let left = Array(symbols.glyphQuads[inst.glyphs(justifiedFor: "left")])
-        let right = Array(symbols.glyphQuads[inst.glyphs(justifiedFor: "right")])
+        let left = Array(symbols.glyphQuads[inst.glyphs(justifiedFor: .left)])
+        let right = Array(symbols.glyphQuads[inst.glyphs(justifiedFor: .right)])
         XCTAssertEqual(left.count, 5); XCTAssertEqual(right.count, 5)
         XCTAssertEqual(left[4].tl.x, left[0].tl.x, accuracy: 1e-9, "left: both lines start together")
         XCTAssertEqual(right[4].tr.x, right[3].tr.x, accuracy: 1e-9, "right: both lines end together")
-        XCTAssertEqual(inst.glyphs(justifiedFor: "left"), inst.glyphs, "the first anchor's is the one laid out first")
+        XCTAssertEqual(inst.glyphs(justifiedFor: .left), inst.glyphs, "the first anchor's is the one laid out first")
     }
 }

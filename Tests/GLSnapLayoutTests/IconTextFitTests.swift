@@ -10,20 +10,20 @@ final class IconTextFitTests: XCTestCase {
 
     func testFitBothAddsPaddingAndOffset() {
         // Text box ±50 × ±10 at 24 px, drawn at 12 px (font scale 0.5): ±25 × ±5 px.
-        let box = IconTextFit.fit(displaySize: (40, 40), text: IconBox(x1: -50, y1: -10, x2: 50, y2: 10), mode: "both",
+        let box = IconTextFit.fit(displaySize: (40, 40), text: Rect(minX: -50, minY: -10, maxX: 50, maxY: 10), mode: .both,
                                   padding: [1, 2, 3, 4], offset: (10, 20), fontScale: 0.5)
-        XCTAssertEqual(box, IconBox(x1: 10 - 25 - 4, y1: 20 - 5 - 1, x2: 10 + 25 + 2, y2: 20 + 5 + 3))
+        XCTAssertEqual(box, Rect(minX: 10 - 25 - 4, minY: 20 - 5 - 1, maxX: 10 + 25 + 2, maxY: 20 + 5 + 3))
     }
 
     func testFitWidthKeepsHeightCenteredOnText() {
-        let box = IconTextFit.fit(displaySize: (40, 16), text: IconBox(x1: -50, y1: 0, x2: 50, y2: 20), mode: "width",
+        let box = IconTextFit.fit(displaySize: (40, 16), text: Rect(minX: -50, minY: 0, maxX: 50, maxY: 20), mode: .width,
                                   padding: [0, 0, 0, 0], offset: (0, 0), fontScale: 1)
-        XCTAssertEqual(box, IconBox(x1: -50, y1: 2, x2: 50, y2: 18))
+        XCTAssertEqual(box, Rect(minX: -50, minY: 2, maxX: 50, maxY: 18))
     }
 
     func testNinePartCutsKeepCornersAtTheirSize() throws {
         // Fitted to 100 × 60 px: the fixed 10 px corners stay 10 px, the middle stretches to 80 × 40.
-        let parts = IconTextFit.parts(box: IconBox(x1: -50, y1: -30, x2: 50, y2: 30), slot: ninePart, fitted: true, rotate: 0)
+        let parts = IconTextFit.parts(box: Rect(minX: -50, minY: -30, maxX: 50, maxY: 30), slot: ninePart, fitted: true, rotate: 0)
         XCTAssertEqual(parts.count, 9)
         let x = parts.map { $0.corners(size: 1) }
         // Outer edges: a border pixel beyond the box on every side.
@@ -42,7 +42,7 @@ final class IconTextFitTests: XCTestCase {
     func testShrunkIconKeepsItsFixedParts() {
         // Fitted to 10 px wide, less than the 20 px of fixed parts: the scaled part may not
         // shrink below what keeps the fixed parts whole (MapLibre's minFontScale).
-        let parts = IconTextFit.parts(box: IconBox(x1: -5, y1: -20, x2: 5, y2: 20), slot: ninePart, fitted: true, rotate: 0)
+        let parts = IconTextFit.parts(box: Rect(minX: -5, minY: -20, maxX: 5, maxY: 20), slot: ninePart, fitted: true, rotate: 0)
         XCTAssertEqual(parts[4].minScaleX, 2, accuracy: 1e-9)  // 20 px fixed / 10 px box
         let middle = parts[4].corners(size: 1)
         XCTAssertGreaterThanOrEqual(middle.3.x - middle.0.x, 0)
@@ -53,17 +53,17 @@ final class IconTextFitTests: XCTestCase {
         // fills, the image's 5 px margins lie outside the fitted box.
         let slot = IconSlot(rect: AtlasRect(x: 0, y: 0, w: 40, h: 40), pixelRatio: 2, sdf: false,
                             stretchX: [10...30], stretchY: [10...30], content: [10, 10, 30, 30])
-        let parts = IconTextFit.parts(box: IconBox(x1: -20, y1: -10, x2: 20, y2: 10), slot: slot, fitted: true, rotate: 0)
+        let parts = IconTextFit.parts(box: Rect(minX: -20, minY: -10, maxX: 20, maxY: 10), slot: slot, fitted: true, rotate: 0)
         let middle = parts[4].corners(size: 1)
         XCTAssertEqual(middle.0.x, -20, accuracy: 1e-9); XCTAssertEqual(middle.3.x, 20, accuracy: 1e-9)
         let corner = parts[0].corners(size: 1)
         XCTAssertEqual(corner.0.x, -20 - 5.5, accuracy: 1e-9)  // 10 px fixed at ratio 2, plus the border pixel
-        XCTAssertEqual(IconTextFit.collisionPadding(slot), IconBox(x1: 5, y1: 5, x2: 5, y2: 5))
+        XCTAssertEqual(IconTextFit.collisionPadding(slot), Rect(minX: 5, minY: 5, maxX: 5, maxY: 5))
     }
 
     func testZeroOrBadZonesStretchTheWholeImage() {
         let zero = IconSlot(rect: AtlasRect(x: 0, y: 0, w: 40, h: 40), pixelRatio: 1, sdf: false, stretchX: [10...10])
-        let parts = IconTextFit.parts(box: IconBox(x1: -50, y1: -20, x2: 50, y2: 20), slot: zero, fitted: true, rotate: 0)
+        let parts = IconTextFit.parts(box: Rect(minX: -50, minY: -20, maxX: 50, maxY: 20), slot: zero, fitted: true, rotate: 0)
         XCTAssertEqual(parts.count, 1)
         let c = parts[0].corners(size: 1)
         XCTAssertTrue([c.0.x, c.0.y, c.3.x, c.3.y].allSatisfy(\.isFinite))
@@ -75,16 +75,16 @@ final class IconTextFitTests: XCTestCase {
     func testApplyTextFitProportional() {
         // Content 90 × 10 (aspect 9); a fitted 14 × 14 box: proportional width widens it to 126.
         let content: [Double] = [5, 5, 95, 15]
-        let box = IconBox(x1: 0, y1: 0, x2: 14, y2: 14)
+        let box = Rect(minX: 0, minY: 0, maxX: 14, maxY: 14)
         XCTAssertEqual(IconTextFit.applyTextFit(box, content: content, width: .stretchOrShrink, height: .stretchOrShrink), box)
         XCTAssertEqual(IconTextFit.applyTextFit(box, content: content, width: .proportional, height: .proportional),
-                       IconBox(x1: 0, y1: 0, x2: 126, y2: 14))
+                       Rect(minX: 0, minY: 0, maxX: 126, maxY: 14))
         XCTAssertEqual(IconTextFit.applyTextFit(box, content: content, width: .stretchOnly, height: .proportional),
-                       IconBox(x1: 0, y1: 0, x2: 126, y2: 14))
+                       Rect(minX: 0, minY: 0, maxX: 126, maxY: 14))
         // Proportional width with stretch-only height: the box is already wider than 9:1? No, so unchanged.
         XCTAssertEqual(IconTextFit.applyTextFit(box, content: content, width: .proportional, height: .stretchOnly), box)
-        let wide = IconBox(x1: -100, y1: -5, x2: 100, y2: 5)
+        let wide = Rect(minX: -100, minY: -5, maxX: 100, maxY: 5)
         XCTAssertEqual(IconTextFit.applyTextFit(wide, content: content, width: .proportional, height: .stretchOnly),
-                       IconBox(x1: -100, y1: -5 * 23 / 10, x2: 100, y2: -5 * 23 / 10 + 23))
+                       Rect(minX: -100, minY: -5 * 23 / 10, maxX: 100, maxY: -5 * 23 / 10 + 23))
     }
 }

@@ -32,7 +32,7 @@ final class SymbolLayoutTests: XCTestCase {
     func testShapingCentersOneLine() {
         let p = FakeSymbolProvider()
         let s = TextShaper.shape([section("ab")], provider: p, maxWidth: 240, lineHeight: 28.8, justify: 0.5,
-                                 anchor: "center", spacing: 0, offset: (0, 0), breakLines: true)
+                                 anchor: .center, spacing: 0, offset: (0, 0), breakLines: true)
         XCTAssertEqual(s.glyphs.map(\.x), [-12, 0])
         XCTAssertEqual(s.left, -12); XCTAssertEqual(s.right, 12)
         XCTAssertEqual(s.top, -14.4, accuracy: 1e-9); XCTAssertEqual(s.bottom, 14.4, accuracy: 1e-9)
@@ -44,7 +44,7 @@ final class SymbolLayoutTests: XCTestCase {
         let p = FakeSymbolProvider()
         // "aaa bbb ccc": 9 glyphs × 12 + 2 spaces × 6 = 120 px; a 100 px limit gives two lines.
         let s = TextShaper.shape([section("aaa bbb ccc")], provider: p, maxWidth: 100, lineHeight: 24, justify: 0,
-                                 anchor: "top-left", spacing: 0, offset: (0, 0), breakLines: true)
+                                 anchor: .topLeft, spacing: 0, offset: (0, 0), breakLines: true)
         XCTAssertEqual(s.lineCount, 2)
         // Balanced (target 60 px): "aaa bbb" (78 px with its space) then "ccc" (36 px) beats "aaa" / "bbb ccc".
         XCTAssertEqual(s.glyphs.count, 10)
@@ -60,7 +60,7 @@ final class SymbolLayoutTests: XCTestCase {
         // "a\n\na": three lines (the middle one empty), centered: the block is 3 × 24 high and
         // the glyphs sit on the first and third lines, symmetric about the anchor.
         let s = TextShaper.shape([section("a\n\na")], provider: p, maxWidth: 240, lineHeight: 24, justify: 0.5,
-                                 anchor: "center", spacing: 0, offset: (0, 0), breakLines: true)
+                                 anchor: .center, spacing: 0, offset: (0, 0), breakLines: true)
         XCTAssertEqual(s.lineCount, 3)
         XCTAssertEqual(s.top, -36, accuracy: 1e-9); XCTAssertEqual(s.bottom, 36, accuracy: 1e-9)
         XCTAssertEqual(s.glyphs.count, 2)

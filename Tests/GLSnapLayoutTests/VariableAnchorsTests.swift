@@ -13,8 +13,8 @@ final class VariableAnchorsTests: XCTestCase {
 
     func testAnchorOffsetWinsAndShiftsByTheBaseline() throws {
         let l = try layer(#"{"text-variable-anchor": ["left"], "text-variable-anchor-offset": ["top", [0, 1], "bottom-left", [0.5, -1], "left", [1, 0]]}"#)
-        let anchors = try XCTUnwrap(VariableAnchors.anchors(l, EvaluationContext(zoom: 10)))
-        XCTAssertEqual(anchors.map(\.anchor), ["top", "bottom-left", "left"])
+        let anchors = try XCTUnwrap(VariableAnchors.anchors(try XCTUnwrap(l.symbol), EvaluationContext(zoom: 10)))
+        XCTAssertEqual(anchors.map(\.anchor), [.top, .bottomLeft, .left])
         XCTAssertEqual(anchors[0].offset, Vec2(0, 24 - 7))
         XCTAssertEqual(anchors[1].offset, Vec2(12, -24 + 7))
         XCTAssertEqual(anchors[2].offset, Vec2(24, 0))
@@ -22,24 +22,24 @@ final class VariableAnchorsTests: XCTestCase {
 
     func testVariableAnchorWithRadialAndTextOffset() throws {
         let radial = try layer(#"{"text-variable-anchor": ["top", "bottom-right", "left"], "text-radial-offset": 1, "text-offset": [5, 5]}"#)
-        let a = try XCTUnwrap(VariableAnchors.anchors(radial, EvaluationContext(zoom: 10)))
-        XCTAssertEqual(a.map(\.anchor), ["top", "bottom-right", "left"])
+        let a = try XCTUnwrap(VariableAnchors.anchors(try XCTUnwrap(radial.symbol), EvaluationContext(zoom: 10)))
+        XCTAssertEqual(a.map(\.anchor), [.top, .bottomRight, .left])
         XCTAssertEqual(a[0].offset, Vec2(0, 24 - 7))
         XCTAssertEqual(a[1].offset.x, -24 / 2.0.squareRoot(), accuracy: 1e-9)
         XCTAssertEqual(a[1].offset.y, -24 / 2.0.squareRoot() + 7, accuracy: 1e-9)
         XCTAssertEqual(a[2].offset, Vec2(24, 0))
         let offset = try layer(#"{"text-variable-anchor": ["bottom-right", "center"], "text-offset": [-1, 2]}"#)
-        let b = try XCTUnwrap(VariableAnchors.anchors(offset, EvaluationContext(zoom: 10)))
+        let b = try XCTUnwrap(VariableAnchors.anchors(try XCTUnwrap(offset.symbol), EvaluationContext(zoom: 10)))
         XCTAssertEqual(b[0].offset, Vec2(-24, -48 + 7))  // absolute values, away from the anchor's sides
         XCTAssertEqual(b[1].offset, Vec2(0, 0))
-        XCTAssertNil(VariableAnchors.anchors(try layer(#"{"text-anchor": "top"}"#), EvaluationContext(zoom: 10)))
+        XCTAssertNil(VariableAnchors.anchors(try XCTUnwrap(try layer(#"{"text-anchor": "top"}"#).symbol), EvaluationContext(zoom: 10)))
     }
 
     func testShiftMovesTheCenteredBoxToTheAnchor() {
-        let a = VariableAnchor(anchor: "top-left", offset: Vec2(2, 3))
+        let a = VariableAnchor(anchor: .topLeft, offset: Vec2(2, 3))
         // A 100 × 40 box shaped around its center: its top-left corner moves to the anchor.
         XCTAssertEqual(VariableAnchors.shift(a, width: 100, height: 40, boxScale: 0.5), Vec2(50 + 1, 20 + 1.5))
-        XCTAssertEqual(VariableAnchors.shift(VariableAnchor(anchor: "bottom", offset: Vec2(0, 0)), width: 100, height: 40, boxScale: 1),
+        XCTAssertEqual(VariableAnchors.shift(VariableAnchor(anchor: .bottom, offset: Vec2(0, 0)), width: 100, height: 40, boxScale: 1),
                        Vec2(0, -20))
     }
 

@@ -43,15 +43,15 @@ final class VerticalTextTests: XCTestCase {
     }
 
     func testWritingModesAsMapLibreReadsThem() {
-        XCTAssertEqual(WritingMode.modes(nil, placement: "point"), [.horizontal])
-        XCTAssertEqual(WritingMode.modes(nil, placement: "line"), [.horizontal, .vertical])
-        XCTAssertEqual(WritingMode.modes(["vertical", "horizontal", "vertical"], placement: "point"), [.vertical, .horizontal])
+        XCTAssertEqual(WritingMode.modes(nil, placement: .point), [.horizontal])
+        XCTAssertEqual(WritingMode.modes(nil, placement: .line), [.horizontal, .vertical])
+        XCTAssertEqual(WritingMode.modes(["vertical", "horizontal", "vertical"], placement: .point), [.vertical, .horizontal])
     }
 
     func testVerticalShapingAdvancesOneEmPerUprightGlyph() {
         let p = CJKSymbolProvider()
         // Point labels: every glyph but spaces stands upright and advances one em (Latin too).
-        let s = TextShaper.shape([section("中a 文")], provider: p, maxWidth: 240, lineHeight: 28.8, justify: 0, anchor: "center",
+        let s = TextShaper.shape([section("中a 文")], provider: p, maxWidth: 240, lineHeight: 28.8, justify: 0, anchor: .center,
                                  spacing: 0, offset: (0, 0), breakLines: true, writingMode: .vertical, allowVerticalPlacement: true)
         XCTAssertEqual(s.glyphs.map(\.vertical), [true, true, false, true])
         XCTAssertEqual(s.glyphs[1].x - s.glyphs[0].x, 24, accuracy: 1e-9)
@@ -59,7 +59,7 @@ final class VerticalTextTests: XCTestCase {
         XCTAssertEqual(s.glyphs[3].x - s.glyphs[2].x, 6, accuracy: 1e-9, "a space advances its own width")
         XCTAssertTrue(s.verticalizable)
         // Line labels: only characters upright by Unicode; Latin keeps its advance and turns with the line.
-        let line = TextShaper.shape([section("中ab")], provider: p, maxWidth: 0, lineHeight: 28.8, justify: 0.5, anchor: "center",
+        let line = TextShaper.shape([section("中ab")], provider: p, maxWidth: 0, lineHeight: 28.8, justify: 0.5, anchor: .center,
                                     spacing: 0, offset: (0, 0), breakLines: false, writingMode: .vertical)
         XCTAssertEqual(line.glyphs.map(\.vertical), [true, false, false])
         XCTAssertEqual(line.glyphs[2].x - line.glyphs[1].x, 12, accuracy: 1e-9)
@@ -67,7 +67,7 @@ final class VerticalTextTests: XCTestCase {
 
     func testVerticalPointLabelReadsDownwardWithUprightGlyphs() {
         let p = CJKSymbolProvider()
-        let s = TextShaper.shape([section("中文字")], provider: p, maxWidth: 240, lineHeight: 28.8, justify: 0, anchor: "center",
+        let s = TextShaper.shape([section("中文字")], provider: p, maxWidth: 240, lineHeight: 28.8, justify: 0, anchor: .center,
                                  spacing: 0, offset: (0, 0), breakLines: true, writingMode: .vertical, allowVerticalPlacement: true)
         var quads: [GlyphQuad] = []
         SymbolLayout.appendGlyphQuads(&quads, s, rotate: 0, alongLine: false, offset: (0, 0), allowVerticalPlacement: true, turnLabel: true)
@@ -83,14 +83,14 @@ final class VerticalTextTests: XCTestCase {
             XCTAssertEqual(q.tl.x, q.bl.x, accuracy: 1e-9); XCTAssertLessThan(q.tl.y, q.bl.y)
         }
         // The collision box turns the same way: as tall as the label is long.
-        let box = SymbolLayout.turnedBox((s.left, s.top, s.right, s.bottom))
-        XCTAssertEqual(box.3 - box.1, s.right - s.left, accuracy: 1e-9)
-        XCTAssertEqual(box.2 - box.0, s.bottom - s.top, accuracy: 1e-9)
+        let box = s.box.turnedQuarterClockwise
+        XCTAssertEqual(box.height, s.right - s.left, accuracy: 1e-9)
+        XCTAssertEqual(box.width, s.bottom - s.top, accuracy: 1e-9)
     }
 
     func testVerticalLineGlyphTurnsAQuarterBack() {
         let p = CJKSymbolProvider()
-        let s = TextShaper.shape([section("中a")], provider: p, maxWidth: 0, lineHeight: 28.8, justify: 0.5, anchor: "center",
+        let s = TextShaper.shape([section("中a")], provider: p, maxWidth: 0, lineHeight: 28.8, justify: 0.5, anchor: .center,
                                  spacing: 0, offset: (0, 0), breakLines: false, writingMode: .vertical)
         var quads: [GlyphQuad] = []
         SymbolLayout.appendGlyphQuads(&quads, s, rotate: 0, alongLine: true, offset: (0, 0))

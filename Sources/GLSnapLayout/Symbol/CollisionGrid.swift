@@ -5,7 +5,9 @@ enum OverlapMode: UInt8, Sendable {
 }
 
 /// A placed symbol's collision shape in screen pixels: a box (x1, y1, x2, y2) or, for line
-/// labels, a circle (center x, center y, radius; `isCircle`).
+/// labels, a circle (center x, center y, radius; `isCircle`). Its edges are single precision,
+/// not a `Rect`: the grid's tests (circle distances above all) round in `Float`, and placement
+/// with them.
 struct CollisionShape {
     var x1: Float, y1: Float, x2: Float, y2: Float
     var isCircle = false
@@ -16,6 +18,10 @@ struct CollisionShape {
 
     static func box(_ x1: Float, _ y1: Float, _ x2: Float, _ y2: Float) -> CollisionShape {
         CollisionShape(x1: x1, y1: y1, x2: x2, y2: y2)
+    }
+    /// A box rounded to the grid's single precision.
+    static func box(_ r: Rect) -> CollisionShape {
+        .box(Float(r.minX), Float(r.minY), Float(r.maxX), Float(r.maxY))
     }
     static func circle(_ cx: Float, _ cy: Float, _ r: Float) -> CollisionShape {
         CollisionShape(x1: cx - r, y1: cy - r, x2: cx + r, y2: cy + r, isCircle: true)
@@ -72,12 +78,17 @@ struct CollisionGrid {
         cells = Array(repeating: [], count: cols * rows)
     }
 
-    private func range(_ s: CollisionShape) -> (Int, Int, Int, Int)? {
+    /// The cells a shape's box covers: columns and rows of the grid.
+    private struct Cells {
+        var cols: ClosedRange<Int>, rows: ClosedRange<Int>
+    }
+
+    private func range(_ s: CollisionShape) -> Cells? {
         let x1 = s.x1 + padding, y1 = s.y1 + padding, x2 = s.x2 + padding, y2 = s.y2 + padding
         guard x2 >= 0, y2 >= 0, x1 < gridWidth, y1 < gridHeight, x1.isFinite, y1.isFinite, x2.isFinite, y2.isFinite else { return nil }
         func clampCol(_ v: Float) -> Int { min(cols - 1, max(0, Int((v / cell).rounded(.down)))) }
         func clampRow(_ v: Float) -> Int { min(rows - 1, max(0, Int((v / cell).rounded(.down)))) }
-        return (clampCol(x1), clampRow(y1), clampCol(x2), clampRow(y2))
+        return Cells(cols: clampCol(x1)...clampCol(x2), rows: clampRow(y1)...clampRow(y2))
     }
 
     /// Whether `s` lies at least partly inside the grid (view plus padding).
@@ -90,9 +101,9 @@ struct CollisionGrid {
     func collides(_ s: CollisionShape, mode: OverlapMode = .never) -> Bool {
         if mode == .always { return false }
         if seams != .none && seams.crossed(by: s, width: viewWidth, height: viewHeight) { return true }
-        guard let (x0, y0, x1, y1) = range(s) else { return false }
-        for y in y0...y1 {
-            for x in x0...x1 {
+        guard let covered = range(s) else { return false }
+        for y in covered.rows {
+            for x in covered.cols {
                 for i in cells[y * cols + x] {
                     let o = shapes[Int(i)]
                     if s.group != 0 && o.group != s.group { continue }
@@ -105,10 +116,10 @@ struct CollisionGrid {
     }
 
     mutating func insert(_ s: CollisionShape) {
-        guard let (x0, y0, x1, y1) = range(s) else { return }
+        guard let covered = range(s) else { return }
         let index = Int32(shapes.count)
         shapes.append(s)
-        for y in y0...y1 { for x in x0...x1 { cells[y * cols + x].append(index) } }
+        for y in covered.rows { for x in covered.cols { cells[y * cols + x].append(index) } }
     }
 }
 

@@ -1,10 +1,6 @@
 import Foundation
 import GLSnapData
-
-/// A box in CSS pixels around the symbol's anchor (left, top, right, bottom).
-struct IconBox: Equatable, Sendable {
-    var x1: Double, y1: Double, x2: Double, y2: Double
-}
+import GLSnapStyle
 
 /// One textured piece of a stretched icon. Its corners are `tl`… scaled by the icon size, plus the
 /// unscaled `pixelTL` / `pixelBR` (the fixed, unstretched parts): MapLibre's a_offset and
@@ -38,41 +34,41 @@ enum IconTextFit {
     /// The icon's box fitted to the text box `text` (24 px units, scaled by `fontScale`), moved by
     /// `offset` (icon-offset) and grown by `padding` (icon-text-fit-padding: top, right, bottom,
     /// left). An axis not fitted keeps the image's size, centered on the text.
-    static func fit(displaySize: (w: Double, h: Double), text: IconBox, mode: String, padding: [Double],
-                    offset: (Double, Double), fontScale: Double) -> IconBox {
+    static func fit(displaySize: (w: Double, h: Double), text: Rect, mode: SymbolLayer.IconTextFit, padding: [Double],
+                    offset: (Double, Double), fontScale: Double) -> Rect {
         let p = padding.count == 4 ? padding : [0, 0, 0, 0]
-        let l = text.x1 * fontScale, r = text.x2 * fontScale, t = text.y1 * fontScale, b = text.y2 * fontScale
-        var box = IconBox(x1: 0, y1: 0, x2: 0, y2: 0)
-        if mode == "width" || mode == "both" {
-            box.x1 = offset.0 + l - p[3]; box.x2 = offset.0 + r + p[1]
+        let l = text.minX * fontScale, r = text.maxX * fontScale, t = text.minY * fontScale, b = text.maxY * fontScale
+        var box = Rect.zero
+        if mode == .width || mode == .both {
+            box.minX = offset.0 + l - p[3]; box.maxX = offset.0 + r + p[1]
         } else {
-            box.x1 = offset.0 + (l + r - displaySize.w) / 2; box.x2 = box.x1 + displaySize.w
+            box.minX = offset.0 + (l + r - displaySize.w) / 2; box.maxX = box.minX + displaySize.w
         }
-        if mode == "height" || mode == "both" {
-            box.y1 = offset.1 + t - p[0]; box.y2 = offset.1 + b + p[2]
+        if mode == .height || mode == .both {
+            box.minY = offset.1 + t - p[0]; box.maxY = offset.1 + b + p[2]
         } else {
-            box.y1 = offset.1 + (t + b - displaySize.h) / 2; box.y2 = box.y1 + displaySize.h
+            box.minY = offset.1 + (t + b - displaySize.h) / 2; box.maxY = box.minY + displaySize.h
         }
         return box
     }
 
-    /// The margins (CSS px: left, top, right, bottom) between a fitted image's content box and its
-    /// edges: the collision box grows by them, since the text fills only the content box.
-    static func collisionPadding(_ slot: IconSlot) -> IconBox? {
+    /// The margins (CSS px, as `Rect.outset(by:)` takes them) between a fitted image's content box
+    /// and its edges: the collision box grows by them, since the text fills only the content box.
+    static func collisionPadding(_ slot: IconSlot) -> Rect? {
         guard let c = slot.content, c.count == 4 else { return nil }
         let size = slot.displaySize, r = slot.pixelRatio * slot.baseScale
-        return IconBox(x1: c[0] / r, y1: c[1] / r, x2: size.w - c[2] / r, y2: size.h - c[3] / r)
+        return Rect(minX: c[0] / r, minY: c[1] / r, maxX: size.w - c[2] / r, maxY: size.h - c[3] / r)
     }
 
     /// MapLibre's applyTextFit: with `proportional` on an axis, the fitted box is widened (or made
     /// taller) back to the content box's aspect ratio; `stretchOnly` on the other axis limits
     /// that to growing. Other combinations leave the box as it is.
-    static func applyTextFit(_ box: IconBox, content: [Double], width fitW: TextFit, height fitH: TextFit) -> IconBox {
+    static func applyTextFit(_ box: Rect, content: [Double], width fitW: TextFit, height fitH: TextFit) -> Rect {
         guard content.count == 4 else { return box }
         let contentW = content[2] - content[0], contentH = content[3] - content[1]
         guard contentW > 0, contentH > 0 else { return box }
         let aspect = contentW / contentH
-        var left = box.x1, top = box.y1, w = box.x2 - box.x1, h = box.y2 - box.y1
+        var left = box.minX, top = box.minY, w = box.width, h = box.height
         guard w > 0, h > 0 else { return box }
         if fitH == .proportional {
             if (fitW == .stretchOnly && w / h < aspect) || fitW == .proportional {
@@ -85,7 +81,7 @@ enum IconTextFit {
                 top *= newH / h; h = newH
             }
         }
-        return IconBox(x1: left, y1: top, x2: left + w, y2: top + h)
+        return Rect(minX: left, minY: top, maxX: left + w, maxY: top + h)
     }
 
     /// Where a cut falls: `fixed` image pixels of unstretched parts plus `stretch` pixels of zones.
@@ -126,7 +122,7 @@ enum IconTextFit {
     /// The textured pieces of an icon drawn in `box` (CSS px): one piece, or with icon-text-fit
     /// and stretch zones, one per pair of cuts on each axis (nine for a zone on each axis).
     /// `rotate` is icon-rotate in radians (applied to the scaled part only, as MapLibre does).
-    static func parts(box: IconBox, slot: IconSlot, fitted: Bool, rotate: Double) -> [IconPart] {
+    static func parts(box: Rect, slot: IconSlot, fitted: Bool, rotate: Double) -> [IconPart] {
         let ratio = slot.pixelRatio * slot.baseScale
         let imageW = Double(slot.rect.w), imageH = Double(slot.rect.h)
         let zonesX = fitted ? usableZones(slot.stretchX, size: imageW) : nil
@@ -144,7 +140,7 @@ enum IconTextFit {
             fixedOffX = c[0] - offX; fixedOffY = c[1] - offY
             contentFixedW = c[2] - c[0] - contentStretchW; contentFixedH = c[3] - c[1] - contentStretchH
         }
-        let iconW = box.x2 - box.x1, iconH = box.y2 - box.y1
+        let iconW = box.width, iconH = box.height
         let c = cos(rotate), s = sin(rotate)
         func piece(_ left: Cut, _ top: Cut, _ right: Cut, _ bottom: Cut) -> IconPart {
             func em(_ stretch: Double, _ off: Double, _ size: Double, _ length: Double, _ origin: Double) -> Double {
@@ -153,8 +149,8 @@ enum IconTextFit {
             func px(_ fixed: Double, _ off: Double, _ fixedSize: Double, _ stretch: Double, _ stretchSize: Double) -> Double {
                 ((fixed - off) - fixedSize * stretch / stretchSize) / ratio
             }
-            let l = em(left.stretch, offX, contentStretchW, iconW, box.x1), r = em(right.stretch, offX, contentStretchW, iconW, box.x1)
-            let t = em(top.stretch, offY, contentStretchH, iconH, box.y1), b = em(bottom.stretch, offY, contentStretchH, iconH, box.y1)
+            let l = em(left.stretch, offX, contentStretchW, iconW, box.minX), r = em(right.stretch, offX, contentStretchW, iconW, box.minX)
+            let t = em(top.stretch, offY, contentStretchH, iconH, box.minY), b = em(bottom.stretch, offY, contentStretchH, iconH, box.minY)
             var tl = Vec2(l, t), tr = Vec2(r, t), bl = Vec2(l, b), br = Vec2(r, b)
             if rotate != 0 {
                 func rot(_ p: Vec2) -> Vec2 { Vec2(c * p.x - s * p.y, s * p.x + c * p.y) }

@@ -1,3 +1,5 @@
+import GLSnapStyle
+
 /// Vertical writing: which characters stand upright in a vertical line, which punctuation has a
 /// vertical form, after Unicode's VerticalOrientation.txt as MapLibre reads it (BMP only, as its
 /// glyph ranges are).
@@ -6,8 +8,8 @@ public enum WritingMode: Sendable, Equatable {
 
     /// `text-writing-mode` as MapLibre reads it: duplicates dropped in order; when unset, point
     /// labels are horizontal only and line labels may turn vertical.
-    public static func modes(_ values: [String]?, placement: String) -> [WritingMode] {
-        guard let values, !values.isEmpty else { return placement == "point" ? [.horizontal] : [.horizontal, .vertical] }
+    public static func modes(_ values: [String]?, placement: SymbolLayer.Placement) -> [WritingMode] {
+        guard let values, !values.isEmpty else { return placement == .point ? [.horizontal] : [.horizontal, .vertical] }
         var out: [WritingMode] = []
         for v in values {
             let m: WritingMode? = v == "horizontal" ? .horizontal : (v == "vertical" ? .vertical : nil)

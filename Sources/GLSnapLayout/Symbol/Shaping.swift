@@ -38,6 +38,8 @@ public struct PositionedGlyph: Sendable {
 public struct Shaping: Sendable {
     public var glyphs: [PositionedGlyph] = []
     public var top = 0.0, bottom = 0.0, left = 0.0, right = 0.0
+    /// The label's box (24 px units around the anchor).
+    var box: Rect { Rect(minX: left, minY: top, maxX: right, maxY: bottom) }
     public var lineCount = 0
     public var writingMode = WritingMode.horizontal
     /// Some glyph is set upright in a vertical line.
@@ -56,19 +58,18 @@ public enum TextShaper {
     static let breakable: Set<UInt32> = [0x0a, 0x20, 0x26, 0x29, 0x2b, 0x2d, 0x2f, 0xad, 0xb7, 0x200b, 0x2010, 0x2013, 0x2027]
 
     /// Horizontal (x) and vertical (y) alignment of an anchor: 0 left/top, 0.5 center, 1 right/bottom.
-    public static func alignment(_ anchor: String) -> (h: Double, v: Double) {
-        var h = 0.5, v = 0.5
+    public static func alignment(_ anchor: SymbolLayer.Anchor) -> (h: Double, v: Double) {
         switch anchor {
-        case "right", "top-right", "bottom-right": h = 1
-        case "left", "top-left", "bottom-left": h = 0
-        default: break
+        case .center: return (0.5, 0.5)
+        case .left: return (0, 0.5)
+        case .right: return (1, 0.5)
+        case .top: return (0.5, 0)
+        case .bottom: return (0.5, 1)
+        case .topLeft: return (0, 0)
+        case .topRight: return (1, 0)
+        case .bottomLeft: return (0, 1)
+        case .bottomRight: return (1, 1)
         }
-        switch anchor {
-        case "bottom", "bottom-right", "bottom-left": v = 1
-        case "top", "top-right", "top-left": v = 0
-        default: break
-        }
-        return (h, v)
     }
 
     /// Shapes `sections`. `maxWidth`, `lineHeight` and `spacing` are in 24 px units (ems × 24);
@@ -79,7 +80,7 @@ public enum TextShaper {
     /// Images in text are measured at `layoutTextSize` for line breaking and drawn at their own
     /// size at `textSizeThisZoom` (text-size at the tile's zoom + 1 and at its zoom).
     public static func shape(_ sections: [TextSection], provider: SymbolResourceProvider, maxWidth: Double,
-                             lineHeight: Double, justify: Double, anchor: String, spacing: Double,
+                             lineHeight: Double, justify: Double, anchor: SymbolLayer.Anchor, spacing: Double,
                              offset: (Double, Double), breakLines: Bool, writingMode: WritingMode = .horizontal,
                              allowVerticalPlacement: Bool = false, layoutTextSize: Double = oneEm,
                              textSizeThisZoom: Double = oneEm) -> Shaping {
@@ -93,39 +94,9 @@ public enum TextShaper {
                 : writingMode == .vertical ? VerticalText.verticalizePunctuation(s.text) : s.text
             return s
         })
-        let spacing = text.allowsLetterSpacing ? spacing : 0
-        var chars: [(cp: UInt32, section: Int, slot: GlyphSlot?)] = []
-        chars.reserveCapacity(text.codepoints.count)
-        for (cp, si) in zip(text.codepoints, text.sectionOf) {
-            if let image = sections[si].image {
-                chars.append((cp, si, imageSlot(image)))
-            } else {
-                chars.append((cp, si, provider.glyph(fonts: sections[si].fonts, codepoint: cp)))
-            }
-        }
-        // Per section, so that the loops below copy no section.
-        let scales = sections.map(\.scale), aligns = sections.map(\.verticalAlign)
-        let imageSizes = sections.map { $0.image?.displaySize }
-        let imageTexels = sections.map { $0.image.map { $0.pixelRatio * $0.baseScale } ?? 0 }
-        func advance(_ i: Int) -> Double {
-            guard let slot = chars[i].slot else { return 0 }
-            let si = chars[i].section
-            if let size = imageSizes[si] { return size.w * scales[si] * oneEm / layoutTextSize + spacing }
-            return slot.advance * scales[si] + spacing
-        }
-        // Line breaks.
-        var lines: [Range<Int>] = []
-        if !chars.isEmpty {
-            // Line placement and a zero text-max-width break only at newlines.
-            let width = breakLines && maxWidth > 0 ? maxWidth : .infinity
-            var breaks = text.addingParagraphBreaks(lineBreaks(chars.map(\.cp), advance: advance, maxWidth: width,
-                                                               isImage: { imageSizes[chars[$0].section] != nil }))
-            if breaks.last != chars.count { breaks.append(chars.count) }
-            var start = 0
-            for b in breaks where b > start || b == chars.count {
-                lines.append(start..<b); start = b
-            }
-        }
+        let c = ShapingChars(text, sections, provider: provider, spacing: text.allowsLetterSpacing ? spacing : 0,
+                             layoutTextSize: layoutTextSize)
+        let lines = lineRanges(c, text, maxWidth: breakLines && maxWidth > 0 ? maxWidth : .infinity)
         var shaping = Shaping()
         shaping.writingMode = writingMode
         shaping.top = offset.1; shaping.bottom = offset.1; shaping.left = offset.0; shaping.right = offset.0
@@ -134,62 +105,98 @@ public enum TextShaper {
         var maxLineLength = 0.0, maxLineHeight = 0.0
         for var line in lines {
             // Trim whitespace.
-            while !line.isEmpty, whitespace.contains(chars[line.lowerBound].cp) { line = (line.lowerBound + 1)..<line.upperBound }
-            while !line.isEmpty, whitespace.contains(chars[line.upperBound - 1].cp) { line = line.lowerBound..<(line.upperBound - 1) }
+            while !line.isEmpty, whitespace.contains(c.chars[line.lowerBound].cp) { line = (line.lowerBound + 1)..<line.upperBound }
+            while !line.isEmpty, whitespace.contains(c.chars[line.upperBound - 1].cp) { line = line.lowerBound..<(line.upperBound - 1) }
             // An empty line still feeds a line and counts for the vertical alignment (MapLibre's lineCount).
             if line.isEmpty { y += lineHeight; shaping.lineCount += 1; continue }
-            var lineMaxScale = 0.0, maxImageWidth = 0.0, maxImageHeight = 0.0
-            for i in line {
-                let si = chars[i].section
-                lineMaxScale = max(lineMaxScale, scales[si])
-                if let size = imageSizes[si] {
-                    maxImageWidth = max(maxImageWidth, size.w); maxImageHeight = max(maxImageHeight, size.h)
-                }
-            }
-            let contentHeight = max(lineMaxScale * oneEm, maxImageHeight * imageFactor)
-            let contentWidth = max(lineMaxScale * oneEm, maxImageWidth * imageFactor)
-            var x = 0.0, imageOffset = 0.0
-            let first = shaping.glyphs.count
-            for i in text.visualOrder(line) {
-                guard var slot = chars[i].slot else { continue }
-                let cp = chars[i].cp, si = chars[i].section
-                let vertical = writingMode == .vertical && (allowVerticalPlacement
-                    ? !(whitespace.contains(cp) || VerticalText.inComplexShapingScript(cp))
-                    : VerticalText.hasUprightOrientation(cp))
-                var scale = scales[si], baselineOffset: Double, verticalAdvance = oneEm
-                if let (w, h) = imageSizes[si] {
-                    scale *= imageFactor
-                    slot.advance = vertical ? h : w
-                    baselineOffset = vertical ? contentWidth - h * scale : (contentHeight - h * scale) * aligns[si]
-                    verticalAdvance = slot.advance
-                    // An image taller than the line's em pushes the line down.
-                    imageOffset = max(imageOffset, (vertical ? w : h) * scale - oneEm * lineMaxScale)
-                } else {
-                    baselineOffset = vertical ? contentWidth - scale * oneEm : (contentHeight - scale * oneEm) * aligns[si]
-                }
-                shaping.glyphs.append(PositionedGlyph(x: x, y: y + baselineOffset + defaultOffset, scale: scale, section: si,
-                                                      slot: slot, vertical: vertical, imageTexelsPerUnit: imageTexels[si]))
-                x += (vertical ? verticalAdvance : slot.advance) * scale + spacing
-                if vertical { shaping.verticalizable = true }
-            }
-            if shaping.glyphs.count > first {
-                maxLineLength = max(x - spacing, maxLineLength)
-                // Justify the line within itself.
-                let last = shaping.glyphs[shaping.glyphs.count - 1]
-                let indent = (last.x + last.slot.advance * last.scale) * justify
-                let lineOffset = max(imageOffset, (lineMaxScale - 1) * oneEm)
-                for j in first..<shaping.glyphs.count { shaping.glyphs[j].x -= indent; shaping.glyphs[j].lineOffset = lineOffset }
-            }
-            let currentLineHeight = lineHeight * lineMaxScale + imageOffset
-            y += currentLineHeight
-            maxLineHeight = max(currentLineHeight, maxLineHeight)
+            let laid = layOutLine(line, c, text, y: y, lineHeight: lineHeight, justify: justify, imageFactor: imageFactor,
+                                  writingMode: writingMode, allowVerticalPlacement: allowVerticalPlacement, into: &shaping)
+            if let length = laid.length { maxLineLength = max(length, maxLineLength) }
+            y += laid.height
+            maxLineHeight = max(laid.height, maxLineHeight)
             shaping.lineCount += 1
         }
         guard !shaping.glyphs.isEmpty else { return Shaping() }
-        let height = y
+        align(&shaping, anchor: anchor, justify: justify, height: y, width: maxLineLength,
+              uniformLineHeight: maxLineHeight == lineHeight, lineHeight: lineHeight)
+        return shaping
+    }
+
+    /// The label's lines as ranges of `c.chars`: broken to fit `maxWidth` and at newlines.
+    static func lineRanges(_ c: ShapingChars, _ text: BidiText, maxWidth width: Double) -> [Range<Int>] {
+        var lines: [Range<Int>] = []
+        guard !c.chars.isEmpty else { return lines }
+        // Line placement and a zero text-max-width break only at newlines.
+        var breaks = text.addingParagraphBreaks(lineBreaks(c.chars.map(\.cp), advance: c.advance, maxWidth: width,
+                                                           isImage: { c.imageSizes[c.chars[$0].section] != nil }))
+        if breaks.last != c.chars.count { breaks.append(c.chars.count) }
+        var start = 0
+        for b in breaks where b > start || b == c.chars.count {
+            lines.append(start..<b); start = b
+        }
+        return lines
+    }
+
+    /// Lays out one line of glyphs (trimmed, not empty) at height `y`, appending them to
+    /// `shaping` justified within the line: the line's length (nil when it drew no glyph) and
+    /// height.
+    static func layOutLine(_ line: Range<Int>, _ c: ShapingChars, _ text: BidiText, y: Double, lineHeight: Double, justify: Double,
+                           imageFactor: Double, writingMode: WritingMode, allowVerticalPlacement: Bool,
+                           into shaping: inout Shaping) -> (length: Double?, height: Double) {
+        let chars = c.chars, scales = c.scales, imageSizes = c.imageSizes, spacing = c.spacing
+        var lineMaxScale = 0.0, maxImageWidth = 0.0, maxImageHeight = 0.0
+        for i in line {
+            let si = chars[i].section
+            lineMaxScale = max(lineMaxScale, scales[si])
+            if let size = imageSizes[si] {
+                maxImageWidth = max(maxImageWidth, size.w); maxImageHeight = max(maxImageHeight, size.h)
+            }
+        }
+        let contentHeight = max(lineMaxScale * oneEm, maxImageHeight * imageFactor)
+        let contentWidth = max(lineMaxScale * oneEm, maxImageWidth * imageFactor)
+        var x = 0.0, imageOffset = 0.0
+        let first = shaping.glyphs.count
+        for i in text.visualOrder(line) {
+            guard var slot = chars[i].slot else { continue }
+            let cp = chars[i].cp, si = chars[i].section
+            let vertical = writingMode == .vertical && (allowVerticalPlacement
+                ? !(whitespace.contains(cp) || VerticalText.inComplexShapingScript(cp))
+                : VerticalText.hasUprightOrientation(cp))
+            var scale = scales[si], baselineOffset: Double, verticalAdvance = oneEm
+            if let (w, h) = imageSizes[si] {
+                scale *= imageFactor
+                slot.advance = vertical ? h : w
+                baselineOffset = vertical ? contentWidth - h * scale : (contentHeight - h * scale) * c.aligns[si]
+                verticalAdvance = slot.advance
+                // An image taller than the line's em pushes the line down.
+                imageOffset = max(imageOffset, (vertical ? w : h) * scale - oneEm * lineMaxScale)
+            } else {
+                baselineOffset = vertical ? contentWidth - scale * oneEm : (contentHeight - scale * oneEm) * c.aligns[si]
+            }
+            shaping.glyphs.append(PositionedGlyph(x: x, y: y + baselineOffset + defaultOffset, scale: scale, section: si,
+                                                  slot: slot, vertical: vertical, imageTexelsPerUnit: c.imageTexels[si]))
+            x += (vertical ? verticalAdvance : slot.advance) * scale + spacing
+            if vertical { shaping.verticalizable = true }
+        }
+        var length: Double?
+        if shaping.glyphs.count > first {
+            length = x - spacing
+            // Justify the line within itself.
+            let last = shaping.glyphs[shaping.glyphs.count - 1]
+            let indent = (last.x + last.slot.advance * last.scale) * justify
+            let lineOffset = max(imageOffset, (lineMaxScale - 1) * oneEm)
+            for j in first..<shaping.glyphs.count { shaping.glyphs[j].x -= indent; shaping.glyphs[j].lineOffset = lineOffset }
+        }
+        return (length, lineHeight * lineMaxScale + imageOffset)
+    }
+
+    /// Moves the laid-out lines (`width` × `height`, 24 px units) to sit at `anchor`, and sets the
+    /// box around them (already moved by the offset).
+    static func align(_ shaping: inout Shaping, anchor: SymbolLayer.Anchor, justify: Double, height: Double, width maxLineLength: Double,
+                      uniformLineHeight: Bool, lineHeight: Double) {
         let (hAlign, vAlign) = alignment(anchor)
         let shiftX = (justify - hAlign) * maxLineLength
-        let shiftY = maxLineHeight != lineHeight
+        let shiftY = !uniformLineHeight
             ? -height * vAlign - defaultOffset
             : (-vAlign * Double(shaping.lineCount) + 0.5) * lineHeight
         for j in shaping.glyphs.indices { shaping.glyphs[j].x += shiftX; shaping.glyphs[j].y += shiftY }
@@ -197,7 +204,6 @@ public enum TextShaper {
         shaping.bottom = shaping.top + height
         shaping.left += -hAlign * maxLineLength
         shaping.right = shaping.left + maxLineLength
-        return shaping
     }
 
     /// MapLibre's balanced line breaking: break indices (exclusive ends of lines).
@@ -257,5 +263,43 @@ public enum TextShaper {
              0xA000...0xA4CF, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFFEF: return true
         default: return false
         }
+    }
+}
+
+/// A label's characters (code point, section, glyph slot: nil where the font has none) and the
+/// per-section values line layout reads, kept per section so that its loops copy no section.
+struct ShapingChars {
+    let chars: [(cp: UInt32, section: Int, slot: GlyphSlot?)]
+    let scales: [Double], aligns: [Double]
+    let imageSizes: [(w: Double, h: Double)?]
+    let imageTexels: [Double]
+    /// text-letter-spacing (24 px units; 0 where the script allows none).
+    let spacing: Double
+    let layoutTextSize: Double
+
+    init(_ text: BidiText, _ sections: [TextSection], provider: SymbolResourceProvider, spacing: Double, layoutTextSize: Double) {
+        var chars: [(cp: UInt32, section: Int, slot: GlyphSlot?)] = []
+        chars.reserveCapacity(text.codepoints.count)
+        for (cp, si) in zip(text.codepoints, text.sectionOf) {
+            if let image = sections[si].image {
+                chars.append((cp, si, TextShaper.imageSlot(image)))
+            } else {
+                chars.append((cp, si, provider.glyph(fonts: sections[si].fonts, codepoint: cp)))
+            }
+        }
+        self.chars = chars
+        scales = sections.map(\.scale); aligns = sections.map(\.verticalAlign)
+        imageSizes = sections.map { $0.image?.displaySize }
+        imageTexels = sections.map { $0.image.map { $0.pixelRatio * $0.baseScale } ?? 0 }
+        self.spacing = spacing
+        self.layoutTextSize = layoutTextSize
+    }
+
+    /// The advance of character `i` (24 px units, letter spacing included).
+    func advance(_ i: Int) -> Double {
+        guard let slot = chars[i].slot else { return 0 }
+        let si = chars[i].section
+        if let size = imageSizes[si] { return size.w * scales[si] * TextShaper.oneEm / layoutTextSize + spacing }
+        return slot.advance * scales[si] + spacing
     }
 }

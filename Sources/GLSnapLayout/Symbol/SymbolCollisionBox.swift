@@ -44,15 +44,15 @@ struct SymbolBoxFrame {
         return SymbolBoxFrame(plane: plane, origin: o, east: east, south: south, scale: scale, toScreen: toScreen)
     }
 
-    /// The screen bounding box of the box (x1, y1)–(x2, y2) around the anchor; nil when part of it
-    /// is behind the camera.
-    func box(_ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double) -> CollisionShape? {
+    /// The screen bounding box of box `b` around the anchor; nil when part of it is behind the
+    /// camera.
+    func box(_ b: Rect) -> CollisionShape? {
         let k = scale
         if plane == .screen && east.x == 1 && east.y == 0 {
-            return .box(Float(origin.x + x1 * k), Float(origin.y + y1 * k), Float(origin.x + x2 * k), Float(origin.y + y2 * k))
+            return .box(b.scaled(by: k).translated(by: origin))
         }
-        var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
-        let xs = [x1 * k, (x1 + x2) / 2 * k, x2 * k], ys = [y1 * k, (y1 + y2) / 2 * k, y2 * k]
+        var bounds = Rect.empty
+        let xs = [b.minX * k, (b.minX + b.maxX) / 2 * k, b.maxX * k], ys = [b.minY * k, (b.minY + b.maxY) / 2 * k, b.maxY * k]
         for (i, x) in xs.enumerated() {
             for (j, y) in ys.enumerated() where i != 1 || j != 1 {
                 var p = Vec2(origin.x + east.x * x + south.x * y, origin.y + east.y * x + south.y * y)
@@ -60,9 +60,9 @@ struct SymbolBoxFrame {
                     guard let s = toScreen(p) else { return nil }
                     p = s
                 }
-                minX = min(minX, p.x); maxX = max(maxX, p.x); minY = min(minY, p.y); maxY = max(maxY, p.y)
+                bounds = bounds.union(Rect(p))
             }
         }
-        return .box(Float(minX), Float(minY), Float(maxX), Float(maxY))
+        return .box(bounds)
     }
 }

@@ -71,9 +71,4 @@ extension SymbolLayout {
                                    isImage: g.isImage))
         }
     }
-
-    /// A text box turned a quarter clockwise about the anchor, as a vertical point label is drawn.
-    static func turnedBox(_ b: (Double, Double, Double, Double)) -> (Double, Double, Double, Double) {
-        (-b.3, b.0, -b.1, b.2)
-    }
 }

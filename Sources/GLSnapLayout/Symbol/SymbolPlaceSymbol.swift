@@ -3,7 +3,6 @@ import GLSnapStyle
 
 /// A symbol layer's properties evaluated once per view.
 struct LayerParams {
-    let layer: StyleLayer
     let zoom: Double
     let textOverlap: OverlapMode, iconOverlap: OverlapMode
     /// Overlap allowed at all (always or cooperative).
@@ -20,8 +19,8 @@ struct LayerParams {
     let hasVariableAnchors: Bool
     let keepUpright: Bool
     let textPadding: Double, iconPadding: Double
-    let fit: String
-    let fitPadding: [Double]
+    /// icon-text-fit: with one, an icon is drawn around its text (`IconQuad.parts`).
+    let fitted: Bool
     let textTranslate: (Double, Double), iconTranslate: (Double, Double)
     /// The translations in the map plane (CSS px at the view's zoom, north up): where GL JS
     /// applies them, before projection, so that a pitched view foreshortens them.
@@ -29,44 +28,52 @@ struct LayerParams {
     let cosA: Double, sinA: Double
     /// Where a viewer-facing label's x and y axes lie in the map plane (Transform.skewVectors).
     let skew: (east: (x: Double, y: Double), south: (x: Double, y: Double))
-    let zOrder: String
+    /// Placed from the bottom of the view up (symbol-z-order viewport-y without a sort key).
+    let placesBottomUp: Bool
     let sortByKey: Bool, sortByY: Bool
     let avoidEdges: Bool
     /// Text shown even where it was not placed (MapLibre's alwaysShowText / alwaysShowIcon).
     let alwaysShowText: Bool, alwaysShowIcon: Bool
-    let textSize: PropertyValue, iconSize: PropertyValue
-    let textColor: PropertyValue, haloColor: PropertyValue, haloWidth: PropertyValue, haloBlur: PropertyValue, textOpacity: PropertyValue
-    let iconOpacity: PropertyValue, iconColor: PropertyValue, iconHaloColor: PropertyValue, iconHaloWidth: PropertyValue, iconHaloBlur: PropertyValue
+    let textSize: LayerProperty<Double>, iconSize: LayerProperty<Double>
+    let textColor: LayerProperty<Color>, haloColor: LayerProperty<Color>, haloWidth: LayerProperty<Double>
+    let haloBlur: LayerProperty<Double>, textOpacity: LayerProperty<Double>
+    let iconOpacity: LayerProperty<Double>, iconColor: LayerProperty<Color>, iconHaloColor: LayerProperty<Color>
+    let iconHaloWidth: LayerProperty<Double>, iconHaloBlur: LayerProperty<Double>
 
-    init(_ layer: StyleLayer, transform t: Transform) {
-        self.layer = layer
+    init(_ layer: SymbolLayer, transform t: Transform) {
         zoom = t.zoom
         let zctx = EvaluationContext(zoom: zoom)
-        let L = { (name: String) in layer.layout(name) }
-        textOverlap = SymbolPlacement.overlapMode(layer, "text", zctx)
-        iconOverlap = SymbolPlacement.overlapMode(layer, "icon", zctx)
+        textOverlap = SymbolPlacement.overlapMode(layer.textOverlap, allowOverlap: layer.textAllowOverlap, zctx)
+        iconOverlap = SymbolPlacement.overlapMode(layer.iconOverlap, allowOverlap: layer.iconAllowOverlap, zctx)
         textAllowOverlap = textOverlap != .never
         iconAllowOverlap = iconOverlap != .never
-        textIgnore = L("text-ignore-placement").evaluateBool(zctx); iconIgnore = L("icon-ignore-placement").evaluateBool(zctx)
-        textOptional = L("text-optional").evaluateBool(zctx); iconOptional = L("icon-optional").evaluateBool(zctx)
-        isLine = L("symbol-placement").evaluateString(zctx) != "point"
-        textRotMap = SymbolPlacement.resolve(L("text-rotation-alignment").evaluateString(zctx), isLine) == "map"
-        iconRotMap = SymbolPlacement.resolve(L("icon-rotation-alignment").evaluateString(zctx), isLine) == "map"
-        let pitch = L("text-pitch-alignment").evaluateString(zctx)
-        textPitchMap = pitch == "auto" ? textRotMap : pitch == "map"
-        let iconPitch = L("icon-pitch-alignment").evaluateString(zctx)
-        iconPitchMap = iconPitch == "auto" ? iconRotMap : iconPitch == "map"
+        textIgnore = layer.textIgnorePlacement.evaluate(zctx); iconIgnore = layer.iconIgnorePlacement.evaluate(zctx)
+        textOptional = layer.textOptional.evaluate(zctx); iconOptional = layer.iconOptional.evaluate(zctx)
+        isLine = layer.placement.evaluate(zctx) != .point
+        switch layer.textRotationAlignment.evaluate(zctx) {
+        case .map: textRotMap = true
+        case .viewport, .viewportGlyph: textRotMap = false
+        case .auto: textRotMap = isLine
+        }
+        switch layer.iconRotationAlignment.evaluate(zctx) {
+        case .map: iconRotMap = true
+        case .viewport: iconRotMap = false
+        case .auto: iconRotMap = isLine
+        }
+        let pitch = layer.textPitchAlignment.evaluate(zctx)
+        textPitchMap = pitch == .auto ? textRotMap : pitch == .map
+        let iconPitch = layer.iconPitchAlignment.evaluate(zctx)
+        iconPitchMap = iconPitch == .auto ? iconRotMap : iconPitch == .map
         pitched = t.pitch != 0
-        hasVariableAnchors = layer.hasValue("text-variable-anchor", kind: .layout) || layer.hasValue("text-variable-anchor-offset", kind: .layout)
+        hasVariableAnchors = layer.textVariableAnchor.isSet || layer.textVariableAnchorOffset.isSet
         textFlat = textPitchMap && t.pitch != 0
         iconFlat = iconPitchMap && t.pitch != 0
-        keepUpright = L("text-keep-upright").evaluateBool(zctx)
-        textPadding = L("text-padding").evaluateNumber(zctx)
-        iconPadding = L("icon-padding").evaluateNumbers(zctx).first ?? 2
-        fit = L("icon-text-fit").evaluateString(zctx)
-        fitPadding = L("icon-text-fit-padding").evaluateNumbers(zctx)
-        textTranslate = SymbolPlacement.translate(layer, "text", zctx, t)
-        iconTranslate = SymbolPlacement.translate(layer, "icon", zctx, t)
+        keepUpright = layer.textKeepUpright.evaluate(zctx)
+        textPadding = layer.textPadding.evaluate(zctx)
+        iconPadding = layer.iconPadding.evaluate(zctx).first ?? 2
+        fitted = layer.iconTextFit.evaluate(zctx) != .none
+        textTranslate = SymbolPlacement.translate(layer.textTranslate, anchor: layer.textTranslateAnchor, zctx, t)
+        iconTranslate = SymbolPlacement.translate(layer.iconTranslate, anchor: layer.iconTranslateAnchor, zctx, t)
         let angle = t.eastScreenAngle
         cosA = cos(angle); sinA = sin(angle)
         let (c, s) = (cosA, sinA)
@@ -74,19 +81,75 @@ struct LayerParams {
         textTranslatePlane = plane(textTranslate)
         iconTranslatePlane = plane(iconTranslate)
         skew = t.skewVectors
-        zOrder = L("symbol-z-order").evaluateString(zctx)
-        sortByKey = layer.hasValue("symbol-sort-key", kind: .layout) && zOrder != "viewport-y"
-        sortByY = !sortByKey && (zOrder == "viewport-y" || (zOrder == "auto" && (textAllowOverlap || iconAllowOverlap || textIgnore || iconIgnore)))
-        avoidEdges = L("symbol-avoid-edges").evaluateBool(zctx)
-        let hasText = layer.hasValue("text-field", kind: .layout), hasIcon = layer.hasValue("icon-image", kind: .layout)
+        let zOrder = layer.zOrder.evaluate(zctx)
+        sortByKey = layer.sortKey.isSet && zOrder != .viewportY
+        placesBottomUp = zOrder == .viewportY && !sortByKey
+        sortByY = !sortByKey && (zOrder == .viewportY || (zOrder == .auto && (textAllowOverlap || iconAllowOverlap || textIgnore || iconIgnore)))
+        avoidEdges = layer.avoidEdges.evaluate(zctx)
+        let hasText = layer.textField.isSet, hasIcon = layer.iconImage.isSet
         alwaysShowText = textOverlap == .always && (iconOverlap == .always || !hasIcon || iconOptional)
         alwaysShowIcon = iconOverlap == .always && (textOverlap == .always || !hasText || textOptional)
-        let P = { (name: String) in layer.paint(name) }
-        textSize = L("text-size"); iconSize = L("icon-size")
-        textColor = P("text-color"); haloColor = P("text-halo-color"); haloWidth = P("text-halo-width")
-        haloBlur = P("text-halo-blur"); textOpacity = P("text-opacity")
-        iconOpacity = P("icon-opacity"); iconColor = P("icon-color"); iconHaloColor = P("icon-halo-color")
-        iconHaloWidth = P("icon-halo-width"); iconHaloBlur = P("icon-halo-blur")
+        textSize = layer.textSize; iconSize = layer.iconSize
+        textColor = layer.textColor; haloColor = layer.textHaloColor; haloWidth = layer.textHaloWidth
+        haloBlur = layer.textHaloBlur; textOpacity = layer.textOpacity
+        iconOpacity = layer.iconOpacity; iconColor = layer.iconColor; iconHaloColor = layer.iconHaloColor
+        iconHaloWidth = layer.iconHaloWidth; iconHaloBlur = layer.iconHaloBlur
+    }
+}
+
+/// A symbol's anchor in one view: where it lands on the screen, its sizes there, and the frames
+/// its collision boxes are projected in.
+struct SymbolView {
+    /// The anchor on the screen (CSS px) and its clip w.
+    let a: (x: Double, y: Double, w: Double)
+    let perspective: Double
+    /// text-size and icon-size as drawn here; `fontScale` is the text size over 24 px.
+    let textSize: Double, fontScale: Double, iconSize: Double
+    /// Map plane: CSS pixels at the view's zoom, unrotated; back to the screen by projection.
+    let tileUnitsPerPixel: Double
+    let planeAnchor: Vec2
+    let toScreen: (Vec2) -> Vec2?
+    /// text-translate / icon-translate on the screen at this anchor.
+    let textTranslate: (Double, Double), iconTranslate: (Double, Double)
+    /// The map's east on the screen at the anchor: what point symbols rotating with the map
+    /// turn to (GL JS measures it the same way, in its shader and its collision boxes).
+    let east: Vec2
+    /// Point symbols' collision box frames of the text and the icon.
+    let textFrame: SymbolBoxFrame, iconFrame: SymbolBoxFrame
+
+    init(_ a: (x: Double, y: Double, w: Double), _ inst: SymbolInstance, _ ctx: EvaluationContext, _ pr: LayerParams,
+         projector: TileProjector, transform t: Transform) {
+        self.a = a
+        perspective = min(max(0.5 + 0.5 * t.cameraToCenterDistance / a.w, 0), 4)
+        // Flat symbols are sized in the map plane, where the distance already shrinks them.
+        let flatPerspective = min(max(0.5 + 0.5 * a.w / t.cameraToCenterDistance, 0), 4)
+        textSize = pr.textSize.evaluate(ctx) * (pr.textFlat ? flatPerspective : perspective)
+        fontScale = textSize / TextShaper.oneEm
+        iconSize = pr.iconSize.evaluate(ctx) * (pr.iconFlat ? flatPerspective : perspective)
+        let tupp = projector.tileUnitsPerPixel
+        tileUnitsPerPixel = tupp
+        planeAnchor = Vec2(inst.anchor.x / tupp, inst.anchor.y / tupp)
+        let projection = projector.projection
+        let toScreen: (Vec2) -> Vec2? = { v in
+            projection.project(Vec2(v.x * tupp, v.y * tupp)).map { Vec2($0.x, $0.y) }
+        }
+        self.toScreen = toScreen
+        textTranslate = pr.pitched ? SymbolPlacement.projectedTranslate(pr.textTranslatePlane, inst.anchor, a, projector) : pr.textTranslate
+        iconTranslate = pr.pitched ? SymbolPlacement.projectedTranslate(pr.iconTranslatePlane, inst.anchor, a, projector) : pr.iconTranslate
+        var east = Vec2(pr.cosA, pr.sinA)
+        if (pr.textRotMap || pr.iconRotMap) && t.pitch != 0,
+           let e = projector.project(Vec2(inst.anchor.x + SymbolPlacement.eastProbe, inst.anchor.y)) {
+            let dx = e.x - a.x, dy = e.y - a.y, l = (dx * dx + dy * dy).squareRoot()
+            if l > 0 { east = Vec2(dx / l, dy / l) }
+        }
+        self.east = east
+        // The text's alignment serves the icon too, as in GL JS.
+        textFrame = SymbolPlacement.pointBoxFrame(a, translate: textTranslate, planeAnchor: planeAnchor, perspective: perspective,
+                                                  east: east, pr, aligned: true, toScreen: toScreen)
+        // Icons placed along lines (one-way arrows) keep screen-aligned boxes, as MapLibre
+        // Native's do: turned with the map they would hide many of them on a rotated view.
+        iconFrame = SymbolPlacement.pointBoxFrame(a, translate: iconTranslate, planeAnchor: planeAnchor, perspective: perspective,
+                                                  east: east, pr, aligned: !pr.isLine, toScreen: toScreen)
     }
 }
 
@@ -100,204 +163,39 @@ extension SymbolPlacement {
         guard let a = projector.project(inst.anchor) else { return nil }
         var ctx = EvaluationContext(zoom: pr.zoom)
         ctx.feature = symbols.features[inst.feature]
-        let perspective = min(max(0.5 + 0.5 * t.cameraToCenterDistance / a.w, 0), 4)
-        // Flat symbols are sized in the map plane, where the distance already shrinks them.
-        let flatPerspective = min(max(0.5 + 0.5 * a.w / t.cameraToCenterDistance, 0), 4)
-        let textSize = pr.textSize.evaluateNumber(ctx) * (pr.textFlat ? flatPerspective : perspective)
-        let fontScale = textSize / TextShaper.oneEm
-        let iconSize = pr.iconSize.evaluateNumber(ctx) * (pr.iconFlat ? flatPerspective : perspective)
-        // Map plane: CSS pixels at the view's zoom, unrotated; back to the screen by projection.
-        let tupp = projector.tileUnitsPerPixel
-        let planeAnchor = Vec2(inst.anchor.x / tupp, inst.anchor.y / tupp)
-        let projection = projector.projection
-        let toScreen: (Vec2) -> Vec2? = { v in
-            projection.project(Vec2(v.x * tupp, v.y * tupp)).map { Vec2($0.x, $0.y) }
-        }
-        var textVerts: [Float] = [], iconVerts: [Float] = [], textImageVerts: [Float] = []
-        var textShapes: [CollisionShape] = []
-        var iconShape: CollisionShape?
-        var placeText = false, placeIcon = false
-        // text-translate / icon-translate on the screen at this anchor.
-        let textT = pr.pitched ? projectedTranslate(pr.textTranslatePlane, inst.anchor, a, projector) : pr.textTranslate
-        let iconT = pr.pitched ? projectedTranslate(pr.iconTranslatePlane, inst.anchor, a, projector) : pr.iconTranslate
-        let ta = (a.x + textT.0, a.y + textT.1)
-        // The map's east on the screen at the anchor: what point symbols rotating with the map
-        // turn to (GL JS measures it the same way, in its shader and its collision boxes).
-        var east = Vec2(pr.cosA, pr.sinA)
-        if (pr.textRotMap || pr.iconRotMap) && t.pitch != 0, let e = projector.project(Vec2(inst.anchor.x + eastProbe, inst.anchor.y)) {
-            let dx = e.x - a.x, dy = e.y - a.y, l = (dx * dx + dy * dy).squareRoot()
-            if l > 0 { east = Vec2(dx / l, dy / l) }
-        }
-        // Point symbols' collision boxes (the text's alignment serves the icon too, as in GL JS).
-        let textFrame = pointBoxFrame(a, translate: textT, planeAnchor: planeAnchor, perspective: perspective,
-                                      east: east, pr, aligned: true, toScreen: toScreen)
-        // Icons placed along lines (one-way arrows) keep screen-aligned boxes, as MapLibre
-        // Native's do: turned with the map they would hide many of them on a rotated view.
-        let iconFrame = pointBoxFrame(a, translate: iconT, planeAnchor: planeAnchor, perspective: perspective,
-                                      east: east, pr, aligned: !pr.isLine, toScreen: toScreen)
-        var shift = Vec2(0, 0)      // variable anchor shift of the collision boxes, layout px
-        var renderShift = (0.0, 0.0)
-        // Text.
+        let view = SymbolView(a, inst, ctx, pr, projector: projector, transform: t)
+        var text = PlacedText()
         if inst.hasText {
-            let sections = symbols.sections[safe: inst.text] ?? []
-            let fill = pr.textColor.evaluateColor(ctx), halo = pr.haloColor.evaluateColor(ctx)
-            let paint: [Float] = [Float(pr.haloWidth.evaluateNumber(ctx)), Float(pr.haloBlur.evaluateNumber(ctx)), Float(fontScale)]
-            let opacity = Float(pr.textOpacity.evaluateNumber(ctx))
+            let paint = TextPaint(inst, symbols, ctx, pr, fontScale: view.fontScale)
             if inst.line >= 0 && pr.textRotMap {
-                if pr.textFlat {
-                    // Laid in the map plane, translated there (before projection).
-                    let tp = pr.textTranslatePlane
-                    guard let source = symbols.lines[safe: inst.line],
-                          lineGlyphs(inst, symbols, line: source.map { ($0.x / tupp + tp.x, $0.y / tupp + tp.y) },
-                                     anchor: (planeAnchor.x + tp.x, planeAnchor.y + tp.y),
-                                     translate: (0, 0), fontScale: fontScale, keepUpright: pr.keepUpright, sections: sections, fill: fill,
-                                     halo: halo, opacity: opacity, paint: paint, verts: &textVerts, images: &textImageVerts,
-                                     toScreen: toScreen)
-                    else { return nil }
-                } else {
-                    guard let line = projector.line(inst.line),
-                          lineGlyphs(inst, symbols, line: line, anchor: (a.x, a.y), translate: textT, fontScale: fontScale,
-                                     keepUpright: pr.keepUpright, sections: sections, fill: fill, halo: halo, opacity: opacity,
-                                     paint: paint, verts: &textVerts, images: &textImageVerts) else { return nil }
-                }
-                placeText = placeLineCircles(inst, symbols, projector: projector, fontScale: fontScale, perspective: perspective,
-                                             translate: (0, 0), overlap: pr.textOverlap, grid: grid,
-                                             tileUnitsPerPixel: projector.tileUnitsPerPixel, shapes: &textShapes)
+                guard let placed = lineText(inst, symbols, view, paint, pr, projector: &projector, grid: grid) else { return nil }
+                text = placed
             } else {
-                let boxScale = inst.textLayoutSize / TextShaper.oneEm
-                let b = inst.textBox
-                let pad = pr.textPadding
-                let x1 = b.0 * boxScale - pad, y1 = b.1 * boxScale - pad, x2 = b.2 * boxScale + pad, y2 = b.3 * boxScale + pad
-                var glyphs = inst.glyphs
-                var hideText = false
-                if inst.variableAnchors.isEmpty {
-                    if let box = textFrame.box(x1, y1, x2, y2) {
-                        placeText = grid.isInside(box) && !grid.collides(box, mode: pr.textOverlap)
-                        if placeText && pr.avoidEdges && !insideTileEdges(box, projector) { placeText = false }
-                        textShapes = [box]
-                    }
-                } else {
-                    // Each anchor without overlap, then each again with the layer's overlap mode.
-                    let width = x2 - x1, height = y2 - y1
-                    for attempt in VariableAnchors.attempts(count: inst.variableAnchors.count, overlapAllowed: pr.textAllowOverlap) {
-                        let va = inst.variableAnchors[attempt.index]
-                        let mode = attempt.overlap ? pr.textOverlap : .never
-                        let candidate = VariableAnchors.shift(va, width: width, height: height, boxScale: boxScale)
-                        let frame = textFrame.shifted(candidate)
-                        guard let box = frame.box(x1, y1, x2, y2), grid.isInside(box), !grid.collides(box, mode: mode) else { continue }
-                        if pr.avoidEdges && !insideTileEdges(box, projector) { continue }
-                        // A fitted icon moves with the text, and must fit there too.
-                        if pr.fit != "none", pr.iconOverlap == .never, let icon = inst.icon {
-                            guard let ib = iconCollisionBox(inst, icon, pr, frame: iconFrame.shifted(candidate)),
-                                  grid.isInside(ib), !grid.collides(ib, mode: mode) else { continue }
-                        }
-                        shift = candidate
-                        let r = VariableAnchors.shift(va, width: width / boxScale, height: height / boxScale, boxScale: 1)
-                        renderShift = (r.x * fontScale, r.y * fontScale)
-                        // On the screen plane the shift turns to the map's east; in the map plane
-                        // the projection turns it (flatCorners faces it to the viewer otherwise).
-                        if pr.textRotMap && !pr.textFlat {
-                            renderShift = (renderShift.0 * east.x - renderShift.1 * east.y, renderShift.0 * east.y + renderShift.1 * east.x)
-                        }
-                        glyphs = inst.glyphs(justifiedFor: va.anchor)
-                        textShapes = [box]
-                        placeText = true
-                        break
-                    }
-                    // Not placed at any anchor: MapLibre has no offset for it and hides its text.
-                    hideText = !placeText
-                }
-                let origin = (ta.0 + renderShift.0, ta.1 + renderShift.1)
-                for q in symbols.glyphQuads[hideText ? 0..<0 : glyphs] {
-                    let color = sections[safe: q.section]?.color ?? fill
-                    if pr.textFlat {
-                        let corners = flatCorners([q.tl, q.tr, q.bl, q.br].map { Vec2($0.x * fontScale, $0.y * fontScale) },
-                                                  Vec2(planeAnchor.x + pr.textTranslatePlane.x, planeAnchor.y + pr.textTranslatePlane.y),
-                                                  shift: renderShift, rotateWithMap: pr.textRotMap, pr)
-                        guard let screen = projectAll(corners, toScreen, translate: (0, 0)) else { continue }
-                        if q.isImage { emitTextImage(&textImageVerts, screen, q, opacity, fontScale); continue }
-                        emitQuad(&textVerts, screen, q.tex, color, halo, opacity, paint)
-                        continue
-                    }
-                    @inline(__always) func corner(_ v: Vec2) -> Vec2 {
-                        var c = Vec2(v.x * fontScale, v.y * fontScale)
-                        if pr.textRotMap { c = Vec2(c.x * east.x - c.y * east.y, c.x * east.y + c.y * east.x) }
-                        return Vec2(origin.0 + c.x, origin.1 + c.y)
-                    }
-                    if q.isImage {
-                        emitTextImage(&textImageVerts, [corner(q.tl), corner(q.tr), corner(q.bl), corner(q.br)], q, opacity, fontScale)
-                        continue
-                    }
-                    emitQuad(&textVerts, corner(q.tl), corner(q.tr), corner(q.bl), corner(q.br), q.tex, color, halo, opacity, paint)
-                }
+                text = pointText(inst, symbols, view, paint, pr, projector: projector, grid: grid)
             }
         }
-        // Icon.
-        var sdfIcon = false, hideIcon = false
-        if let icon = inst.icon {
-            sdfIcon = icon.sdf
-            let fitted = pr.fit != "none" && !icon.parts.isEmpty
-            // A fitted icon follows its text's variable anchor.
-            let followsText = fitted && !inst.variableAnchors.isEmpty && inst.hasText
-            let iconShift = followsText && placeText ? shift : Vec2(0, 0)
-            let drawShift = followsText ? renderShift : (0, 0)
-            let ia = (a.x + iconT.0 + drawShift.0, a.y + iconT.1 + drawShift.1)
-            let o = Float(pr.iconOpacity.evaluateNumber(ctx))
-            let fill = sdfIcon ? pr.iconColor.evaluateColor(ctx) : Color.white
-            let halo = sdfIcon ? pr.iconHaloColor.evaluateColor(ctx) : Color.transparent
-            let paint: [Float] = [Float(pr.iconHaloWidth.evaluateNumber(ctx)), Float(pr.iconHaloBlur.evaluateNumber(ctx)), Float(iconSize)]
-            // Line icons turn with their segment on the screen, others with the map when rotating with it.
-            var turn: (c: Double, s: Double)?
-            if pr.iconRotMap { turn = (east.x, east.y) }
-            var alongLine = false
-            if inst.line >= 0 && pr.iconRotMap, let line = symbols.lines[safe: inst.line], inst.segment + 1 < line.count,
-               let p0 = projector.project(line[inst.segment]), let p1 = projector.project(line[inst.segment + 1]) {
-                let ang = atan2(p1.y - p0.y, p1.x - p0.x)
-                turn = (cos(ang), sin(ang))
-                alongLine = true
-            }
-            var pieces: [(corners: [Vec2], uv: (Float, Float, Float, Float))] = []
-            if fitted {
-                for part in icon.parts {
-                    let (tl, tr, bl, br) = part.corners(size: iconSize)
-                    pieces.append(([tl, tr, bl, br], (part.u0, part.v0, part.u1, part.v1)))
-                }
-            } else {
-                let r = icon.tex
-                pieces.append(([icon.tl, icon.tr, icon.bl, icon.br].map { Vec2($0.x * iconSize, $0.y * iconSize) },
-                               (Float(r.x), Float(r.y), Float(r.x + r.w), Float(r.y + r.h))))
-            }
-            var level = true
-            for piece in pieces {
-                var corners = piece.corners
-                if pr.iconFlat && !alongLine {
-                    let flat = flatCorners(corners, Vec2(planeAnchor.x + pr.iconTranslatePlane.x, planeAnchor.y + pr.iconTranslatePlane.y),
-                                           shift: (0, 0), rotateWithMap: pr.iconRotMap, pr)
-                    guard let screen = projectAll(flat, toScreen, translate: (0, 0)) else { continue }
-                    corners = screen.map { Vec2($0.x + drawShift.0, $0.y + drawShift.1) }
-                } else {
-                    if let t = turn { corners = corners.map { Vec2($0.x * t.c - $0.y * t.s, $0.x * t.s + $0.y * t.c) } }
-                    corners = corners.map { Vec2(ia.0 + $0.x, ia.1 + $0.y) }
-                }
-                level = level && corners[0].y == corners[1].y
-                emitQuad(&iconVerts, corners[0], corners[1], corners[2], corners[3], uv: piece.uv, fill, halo, o, paint)
-            }
-            if let shape = iconCollisionBox(inst, icon, pr, frame: iconFrame.shifted(iconShift)) {
-                iconShape = shape
-                placeIcon = grid.isInside(shape) && !grid.collides(shape, mode: pr.iconOverlap)
-                if placeIcon && pr.avoidEdges && !insideTileEdges(shape, projector) { placeIcon = false }
-            }
-            // A fitted icon follows its text's anchor; where the text took none, it is hidden too.
-            // GL JS draws a layer's fitted icons at their text's variable anchor only: an icon
-            // whose text took no anchor (or that has no text) is hidden.
-            // Its collision box still counts.
-            hideIcon = pr.fit != "none" && pr.hasVariableAnchors && !(followsText && placeText)
-            if iconSize != 1 || icon.resampled || !level { draw.iconsLinear = true }
+        var icon = PlacedIcon()
+        if let quad = inst.icon {
+            icon = placeIcon(quad, inst, symbols, view, ctx, pr, text: text, projector: projector, grid: grid, draw: &draw)
         }
-        let hasText = !textVerts.isEmpty || !textImageVerts.isEmpty, hasIcon = !iconVerts.isEmpty
-        textPlaced = placeText && hasText
-        placeText = placeText && hasText
-        placeIcon = placeIcon && hasIcon
+        return commit(text, icon, inst, anchorY: a.y, pr, grid: &grid, textPlaced: &textPlaced)
+    }
+
+    /// Whether a shape may be placed: inside the grid, hitting no shape that `mode` counts, and
+    /// with symbol-avoid-edges inside its tile.
+    static func fits(_ s: CollisionShape, mode: OverlapMode, _ pr: LayerParams, grid: CollisionGrid, projector: TileProjector) -> Bool {
+        grid.isInside(s) && !grid.collides(s, mode: mode) && !(pr.avoidEdges && !insideTileEdges(s, projector))
+    }
+
+    /// Text and icon combined (each placed only with the other unless it is optional or the
+    /// other is missing), the shapes of what is placed inserted into the grid (unless it ignores
+    /// placement); what shows, nil when nothing does.
+    static func commit(_ text: PlacedText, _ icon: PlacedIcon, _ inst: SymbolInstance, anchorY: Double, _ pr: LayerParams,
+                       grid: inout CollisionGrid, textPlaced: inout Bool) -> Placed? {
+        let hasText = !text.verts.isEmpty || !text.images.isEmpty, hasIcon = !icon.verts.isEmpty
+        textPlaced = text.placed && hasText
+        var placeText = text.placed && hasText
+        var placeIcon = icon.placed && hasIcon
         let iconWithoutText = pr.textOptional || !hasText
         let textWithoutIcon = pr.iconOptional || !hasIcon
         if !iconWithoutText && !textWithoutIcon {
@@ -308,16 +206,16 @@ extension SymbolPlacement {
             placeIcon = placeIcon && placeText
         }
         if placeText && !pr.textIgnore {
-            for var s in textShapes { s.overlap = pr.textOverlap; grid.insert(s) }
+            for var s in text.shapes { s.overlap = pr.textOverlap; grid.insert(s) }
         }
-        if placeIcon && !pr.iconIgnore, var s = iconShape { s.overlap = pr.iconOverlap; grid.insert(s) }
+        if placeIcon && !pr.iconIgnore, var s = icon.shape { s.overlap = pr.iconOverlap; grid.insert(s) }
         let showText = hasText && (placeText || pr.alwaysShowText)
         let showIcon = hasIcon && (placeIcon || pr.alwaysShowIcon)
         guard showText || showIcon else { return nil }
-        let key = pr.sortByKey ? inst.sortKey : (pr.sortByY ? a.y : 0)
-        let boxes = (placeText ? textShapes : []) + (placeIcon ? iconShape.map { [$0] } ?? [] : [])
-        return Placed(key: key, order: 0, text: showText ? textVerts : [], icon: showIcon && !hideIcon ? iconVerts : [], sdfIcon: sdfIcon,
-                      textImages: showText ? textImageVerts : [], boxes: boxes)
+        let key = pr.sortByKey ? inst.sortKey : (pr.sortByY ? anchorY : 0)
+        let boxes = (placeText ? text.shapes : []) + (placeIcon ? icon.shape.map { [$0] } ?? [] : [])
+        return Placed(key: key, order: 0, text: showText ? text.verts : [], icon: showIcon && !icon.hidden ? icon.verts : [],
+                      sdfIcon: icon.sdf, textImages: showText ? text.images : [], boxes: boxes)
     }
 
     /// Corners (CSS px around the anchor) laid in the map plane at `anchor`: as they are when
@@ -345,8 +243,7 @@ extension SymbolPlacement {
     /// An icon's collision box in screen pixels: its box (fitted to the text with icon-text-fit,
     /// see `SymbolLayout.fitted`) at the layout icon size, plus icon-padding, in `frame`.
     static func iconCollisionBox(_ inst: SymbolInstance, _ icon: IconQuad, _ pr: LayerParams, frame: SymbolBoxFrame) -> CollisionShape? {
-        let b = icon.collision, s = inst.iconLayoutSize, pad = pr.iconPadding
-        return frame.box(b.0 * s - pad, b.1 * s - pad, b.2 * s + pad, b.3 * s + pad)
+        frame.box(icon.collision.scaled(by: inst.iconLayoutSize).outset(by: pr.iconPadding))
     }
 
     /// A translation laid in the map plane at `anchor` (tile units; `a` its projection), as a

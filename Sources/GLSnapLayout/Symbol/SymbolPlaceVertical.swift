@@ -11,8 +11,8 @@ extension SymbolInstance {
     }
 
     /// The text's quads as justified for a variable anchor (text-justify auto), else `glyphs`.
-    func glyphs(justifiedFor anchor: String) -> Range<Int> {
-        guard justifiedGlyphs.count == 3, !anchor.isEmpty else { return glyphs }
+    func glyphs(justifiedFor anchor: SymbolLayer.Anchor) -> Range<Int> {
+        guard justifiedGlyphs.count == 3 else { return glyphs }
         let h = TextShaper.alignment(anchor).h
         let range = justifiedGlyphs[h == 0 ? 0 : (h == 1 ? 2 : 1)]
         return range.isEmpty ? glyphs : range

@@ -96,17 +96,14 @@ public enum SymbolPlacement {
         }.map(\.element)
     }
 
-    static func placeLayer(_ input: SymbolLayerInput, transform t: Transform, grid: inout CollisionGrid,
-                           provider: SymbolResourceProvider) -> SymbolDrawData {
-        var draw = SymbolDrawData(glyphAtlas: provider.glyphAtlas, iconAtlas: provider.iconAtlas)
-        let params = LayerParams(input.layer, transform: t)
-        let tiles = sortedTiles(input.tiles, bearing: t.bearing)
-        // (tile, instance) in placement order.
+    /// (tile, instance) in placement order: tile by tile in layout order, or from the bottom of
+    /// the view up (symbol-z-order viewport-y), then by sort key across tiles when the layer has one.
+    static func placementOrder(_ tiles: [(tile: CoveredTile, symbols: SymbolTile)], _ params: LayerParams,
+                               projectors: [TileProjector]) -> [(tile: Int, inst: Int)] {
         var sequence: [(tile: Int, inst: Int)] = []
-        var projectors = tiles.map { TileProjector(transform: t, tile: $0.tile, symbols: $0.symbols) }
         for (ti, entry) in tiles.enumerated() {
             let count = entry.symbols.instances.count
-            if params.zOrder == "viewport-y" && !params.sortByKey {
+            if params.placesBottomUp {
                 // Placed from the bottom of the view up (the reverse of the drawing order).
                 var ys: [(Double, Int)] = []
                 ys.reserveCapacity(count)
@@ -117,10 +114,19 @@ public enum SymbolPlacement {
                 for i in 0..<count { sequence.append((ti, i)) }
             }
         }
-        if params.sortByKey {
-            let keyed = sequence.enumerated().map { (key: tiles[$0.element.tile].symbols.instances[$0.element.inst].sortKey, n: $0.offset, item: $0.element) }
-            sequence = keyed.sorted { $0.key != $1.key ? $0.key < $1.key : $0.n < $1.n }.map(\.item)
-        }
+        guard params.sortByKey else { return sequence }
+        let keyed = sequence.enumerated().map { (key: tiles[$0.element.tile].symbols.instances[$0.element.inst].sortKey, n: $0.offset, item: $0.element) }
+        return keyed.sorted { $0.key != $1.key ? $0.key < $1.key : $0.n < $1.n }.map(\.item)
+    }
+
+    static func placeLayer(_ input: SymbolLayerInput, transform t: Transform, grid: inout CollisionGrid,
+                           provider: SymbolResourceProvider) -> SymbolDrawData {
+        var draw = SymbolDrawData(glyphAtlas: provider.glyphAtlas, iconAtlas: provider.iconAtlas)
+        guard let symbol = input.layer.symbol else { return draw }
+        let params = LayerParams(symbol, transform: t)
+        let tiles = sortedTiles(input.tiles, bearing: t.bearing)
+        var projectors = tiles.map { TileProjector(transform: t, tile: $0.tile, symbols: $0.symbols) }
+        let sequence = placementOrder(tiles, params, projectors: projectors)
         var placed: [Placed] = []
         draw.textImagesLinear = params.textPitchMap || !params.textSize.isZoomConstant
         for (n, item) in sequence.enumerated() {
@@ -150,26 +156,25 @@ public enum SymbolPlacement {
         (params.sinA * anchor.x + params.cosA * anchor.y).jsRounded
     }
 
-    static func resolve(_ alignment: String, _ isLine: Bool) -> String {
-        alignment == "auto" ? (isLine ? "map" : "viewport") : alignment
-    }
-
     /// text-overlap (icon-overlap), which wins over text-allow-overlap (true: always).
-    static func overlapMode(_ layer: StyleLayer, _ prefix: String, _ ctx: EvaluationContext) -> OverlapMode {
-        if layer.hasValue("\(prefix)-overlap", kind: .layout) {
-            switch layer.layout("\(prefix)-overlap").evaluateString(ctx) {
-            case "always": return .always
-            case "cooperative": return .cooperative
-            default: return .never
+    static func overlapMode(_ overlap: LayerProperty<SymbolLayer.Overlap?>, allowOverlap: LayerProperty<Bool>,
+                            _ ctx: EvaluationContext) -> OverlapMode {
+        if overlap.isSet {
+            switch overlap.evaluate(ctx) {
+            case .always?: return .always
+            case .cooperative?: return .cooperative
+            case .never?, nil: return .never
             }
         }
-        return layer.layout("\(prefix)-allow-overlap").evaluateBool(ctx) ? .always : .never
+        return allowOverlap.evaluate(ctx) ? .always : .never
     }
 
-    static func translate(_ layer: StyleLayer, _ prefix: String, _ ctx: EvaluationContext, _ t: Transform) -> (Double, Double) {
-        let v = layer.paint("\(prefix)-translate").evaluateNumbers(ctx)
+    /// text-translate (icon-translate) on the screen: with translate-anchor map, turned by the bearing.
+    static func translate(_ translate: LayerProperty<[Double]>, anchor: LayerProperty<TranslateAnchor>, _ ctx: EvaluationContext,
+                          _ t: Transform) -> (Double, Double) {
+        let v = translate.evaluate(ctx)
         guard v.count == 2 else { return (0, 0) }
-        if layer.paint("\(prefix)-translate-anchor").evaluateString(ctx) == "map" {
+        if anchor.evaluate(ctx) == .map {
             let a = -t.bearing * .pi / 180
             return (v[0] * cos(a) - v[1] * sin(a), v[0] * sin(a) + v[1] * cos(a))
         }

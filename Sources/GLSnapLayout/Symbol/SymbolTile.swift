@@ -18,15 +18,15 @@ struct IconQuad: Sendable {
     var tl: Vec2, tr: Vec2, bl: Vec2, br: Vec2
     var tex: AtlasRect
     var sdf: Bool
-    /// The icon's box before rotation (left, top, right, bottom).
-    var box: (Double, Double, Double, Double)
+    /// The icon's box before rotation.
+    var box: Rect
     /// The image's pixel ratio differs from the map's: the icon is resampled (linear filtering).
     var resampled = false
     /// With icon-text-fit: the pieces drawn instead of the one quad (`IconTextFit.parts`).
     var parts: [IconPart] = []
-    /// The box collisions use, before icon-padding (left, top, right, bottom): `box`, or for a
-    /// fitted image with a content box, grown to the image's edges.
-    var collision: (Double, Double, Double, Double) = (0, 0, 0, 0)
+    /// The box collisions use, before icon-padding: `box`, or for a fitted image with a content
+    /// box, grown to the image's edges.
+    var collision = Rect.zero
 }
 
 /// One label: an anchor with its text and icon.
@@ -39,8 +39,8 @@ struct SymbolInstance: Sendable {
     var glyphs: Range<Int>
     /// Index of the label's text sections in `SymbolTile.sections`.
     var text: Int
-    /// Text box in 24 px units (left, top, right, bottom).
-    var textBox: (Double, Double, Double, Double)
+    /// Text box in 24 px units.
+    var textBox: Rect
     var icon: IconQuad?
     var sortKey: Double
     /// text-size and icon-size at the tile's zoom + 1: collision boxes are this size (MapLibre's
@@ -57,7 +57,7 @@ struct SymbolInstance: Sendable {
     /// The label laid out vertically (text-writing-mode, or a line label on a steep line): its
     /// quads, and for point labels its box, already turned as drawn. Empty when it has none.
     var verticalGlyphs: Range<Int> = 0..<0
-    var verticalTextBox: (Double, Double, Double, Double) = (0, 0, 0, 0)
+    var verticalTextBox = Rect.zero
     /// Variable anchors with text-justify auto, text of several lines: its quads justified left,
     /// center and right (MapLibre shapes it once per justification its anchors need); else empty.
     var justifiedGlyphs: [Range<Int>] = []
@@ -82,8 +82,8 @@ public struct SymbolTile: Sendable {
     var tilePixelRatio = 8.0
     var sections: [[TextSection]] = []
     public var features: [VectorFeature] = []
-    /// "point", "line" or "line-center".
-    var placement = "point"
+    /// symbol-placement.
+    var placement = SymbolLayer.Placement.point
     /// text-writing-mode: the orientations point labels try, in order.
     var writingModes: [WritingMode] = [.horizontal]
     public var isEmpty: Bool { instances.isEmpty }

@@ -1,0 +1,69 @@
+import Foundation
+import GLSnapData
+import GLSnapStyle
+
+extension SymbolLayout {
+    /// The icon of a label, fitted to its text with icon-text-fit; nil without one.
+    static func icon(_ ctx: EvaluationContext, _ p: SymbolLayoutParams, text: Shaping, textLayoutSize: Double,
+                     provider: SymbolResourceProvider, pixelRatio: Double) -> IconQuad? {
+        guard let (quad, slot) = iconQuad(p.symbol, ctx, provider: provider, pixelRatio: pixelRatio) else { return nil }
+        guard p.fit != .none, !text.isEmpty else { return quad }
+        return fitted(quad, slot: slot, p.symbol, ctx, text: text, fit: p.fit, fontScale: textLayoutSize / TextShaper.oneEm)
+    }
+
+    /// A label's icon at icon-size 1 around the anchor (icon-anchor, icon-offset and icon-rotate
+    /// applied) and its image's slot; nil without an image, when the style lacks it, or at size 0.
+    static func iconQuad(_ layer: SymbolLayer, _ ctx: EvaluationContext, provider: SymbolResourceProvider,
+                         pixelRatio: Double) -> (IconQuad, IconSlot)? {
+        let value = layer.iconImage.evaluate(ctx)
+        var name = "", params: [String: Color] = [:]
+        switch value {
+        case .image(let img): name = img.name; params = img.params
+        case .string(let s): name = s
+        default: return nil
+        }
+        guard !name.isEmpty else { return nil }
+        let size = layer.iconSize.evaluate(ctx)
+        guard size > 0, let slot = provider.icon(name: name, params: params, iconSize: size, pixelRatio: pixelRatio) else { return nil }
+        let (h, v) = TextShaper.alignment(layer.iconAnchor.evaluate(ctx))
+        let o = layer.iconOffset.evaluate(ctx)
+        let dx = o.count == 2 ? o[0] : 0, dy = o.count == 2 ? o[1] : 0
+        let (w, hgt) = slot.displaySize
+        let x1 = dx - w * h, y1 = dy - hgt * v
+        let x2 = x1 + w, y2 = y1 + hgt
+        let angle = layer.iconRotate.evaluate(ctx) * .pi / 180
+        var tl = Vec2(x1, y1), tr = Vec2(x2, y1), bl = Vec2(x1, y2), br = Vec2(x2, y2)
+        if angle != 0 {
+            let c = cos(angle), s = sin(angle)
+            func r(_ p: Vec2) -> Vec2 { Vec2(c * p.x - s * p.y, s * p.x + c * p.y) }
+            tl = r(tl); tr = r(tr); bl = r(bl); br = r(br)
+        }
+        var quad = IconQuad(tl: tl, tr: tr, bl: bl, br: br, tex: slot.rect, sdf: slot.sdf, box: Rect(minX: x1, minY: y1, maxX: x2, maxY: y2),
+                            resampled: abs(slot.pixelRatio - pixelRatio) > 1e-9)
+        quad.collision = quad.box
+        return (quad, slot)
+    }
+
+    /// An icon with icon-text-fit: its box fitted around the shaped text (at the layout text
+    /// size, icon-offset added) and cut along the image's stretch zones; its collision box grown
+    /// by the content box's margins and kept to the content's aspect ratio where the image asks.
+    static func fitted(_ quad: IconQuad, slot: IconSlot, _ layer: SymbolLayer, _ ctx: EvaluationContext, text: Shaping,
+                       fit: SymbolLayer.IconTextFit, fontScale: Double) -> IconQuad {
+        let o = layer.iconOffset.evaluate(ctx)
+        let box = IconTextFit.fit(displaySize: slot.displaySize, text: text.box,
+                                  mode: fit, padding: layer.iconTextFitPadding.evaluate(ctx),
+                                  offset: o.count == 2 ? (o[0], o[1]) : (0, 0), fontScale: fontScale)
+        var drawn = box
+        if let content = slot.content, slot.textFitWidth != nil || slot.textFitHeight != nil {
+            drawn = IconTextFit.applyTextFit(box, content: content, width: slot.textFitWidth ?? .stretchOrShrink,
+                                             height: slot.textFitHeight ?? .stretchOrShrink)
+        }
+        let angle = layer.iconRotate.evaluate(ctx) * .pi / 180
+        var out = quad
+        out.box = box
+        (out.tl, out.tr, out.bl, out.br) = box.corners
+        out.parts = IconTextFit.parts(box: drawn, slot: slot, fitted: true, rotate: angle)
+        out.collision = IconTextFit.collisionPadding(slot).map { drawn.outset(by: $0) } ?? drawn
+        return out
+    }
+}

@@ -1,0 +1,85 @@
+import Foundation
+import GLSnapStyle
+
+/// A symbol's icon in one view, before it is combined with its text.
+struct PlacedIcon {
+    var verts: [Float] = []
+    var shape: CollisionShape?
+    var placed = false
+    /// Placed (its box counts) but not drawn: a fitted icon whose text took no variable anchor.
+    var hidden = false
+    var sdf = false
+}
+
+extension SymbolPlacement {
+    /// An icon's vertices and collision box, at its text's variable anchor when fitted to it.
+    static func placeIcon(_ icon: IconQuad, _ inst: SymbolInstance, _ symbols: SymbolTile, _ v: SymbolView, _ ctx: EvaluationContext,
+                          _ pr: LayerParams, text: PlacedText, projector: TileProjector, grid: CollisionGrid,
+                          draw: inout SymbolDrawData) -> PlacedIcon {
+        var out = PlacedIcon()
+        out.sdf = icon.sdf
+        let fitted = pr.fitted && !icon.parts.isEmpty
+        // A fitted icon follows its text's variable anchor.
+        let followsText = fitted && !inst.variableAnchors.isEmpty && inst.hasText
+        let iconShift = followsText && text.placed ? text.shift : Vec2(0, 0)
+        let drawShift = followsText ? text.renderShift : (0, 0)
+        let ia = (v.a.x + v.iconTranslate.0 + drawShift.0, v.a.y + v.iconTranslate.1 + drawShift.1)
+        let o = Float(pr.iconOpacity.evaluate(ctx))
+        let fill = out.sdf ? pr.iconColor.evaluate(ctx) : Color.white
+        let halo = out.sdf ? pr.iconHaloColor.evaluate(ctx) : Color.transparent
+        let paint: [Float] = [Float(pr.iconHaloWidth.evaluate(ctx)), Float(pr.iconHaloBlur.evaluate(ctx)), Float(v.iconSize)]
+        let (turn, alongLine) = iconTurn(inst, symbols, v, pr, projector: projector)
+        var level = true
+        for piece in iconPieces(icon, fitted: fitted, size: v.iconSize) {
+            var corners = piece.corners
+            if pr.iconFlat && !alongLine {
+                let flat = flatCorners(corners, Vec2(v.planeAnchor.x + pr.iconTranslatePlane.x, v.planeAnchor.y + pr.iconTranslatePlane.y),
+                                       shift: (0, 0), rotateWithMap: pr.iconRotMap, pr)
+                guard let screen = projectAll(flat, v.toScreen, translate: (0, 0)) else { continue }
+                corners = screen.map { Vec2($0.x + drawShift.0, $0.y + drawShift.1) }
+            } else {
+                if let t = turn { corners = corners.map { Vec2($0.x * t.c - $0.y * t.s, $0.x * t.s + $0.y * t.c) } }
+                corners = corners.map { Vec2(ia.0 + $0.x, ia.1 + $0.y) }
+            }
+            level = level && corners[0].y == corners[1].y
+            emitQuad(&out.verts, corners[0], corners[1], corners[2], corners[3], uv: piece.uv, fill, halo, o, paint)
+        }
+        if let shape = iconCollisionBox(inst, icon, pr, frame: v.iconFrame.shifted(iconShift)) {
+            out.shape = shape
+            out.placed = fits(shape, mode: pr.iconOverlap, pr, grid: grid, projector: projector)
+        }
+        // A fitted icon follows its text's anchor; where the text took none, it is hidden too.
+        // GL JS draws a layer's fitted icons at their text's variable anchor only: an icon
+        // whose text took no anchor (or that has no text) is hidden.
+        // Its collision box still counts.
+        out.hidden = pr.fitted && pr.hasVariableAnchors && !(followsText && text.placed)
+        if v.iconSize != 1 || icon.resampled || !level { draw.iconsLinear = true }
+        return out
+    }
+
+    /// How an icon turns on the screen: line icons with their segment (`alongLine`), others with
+    /// the map when rotating with it; nil: not at all.
+    static func iconTurn(_ inst: SymbolInstance, _ symbols: SymbolTile, _ v: SymbolView, _ pr: LayerParams,
+                         projector: TileProjector) -> (turn: (c: Double, s: Double)?, alongLine: Bool) {
+        if inst.line >= 0 && pr.iconRotMap, let line = symbols.lines[safe: inst.line], inst.segment + 1 < line.count,
+           let p0 = projector.project(line[inst.segment]), let p1 = projector.project(line[inst.segment + 1]) {
+            let ang = atan2(p1.y - p0.y, p1.x - p0.x)
+            return ((cos(ang), sin(ang)), true)
+        }
+        return (pr.iconRotMap ? (v.east.x, v.east.y) : nil, false)
+    }
+
+    /// The textured pieces an icon is drawn in at icon size `size` (CSS px around the anchor,
+    /// corners tl, tr, bl, br): its stretched parts when fitted, else its one quad.
+    static func iconPieces(_ icon: IconQuad, fitted: Bool, size: Double) -> [(corners: [Vec2], uv: (Float, Float, Float, Float))] {
+        guard !fitted else {
+            return icon.parts.map { part in
+                let (tl, tr, bl, br) = part.corners(size: size)
+                return ([tl, tr, bl, br], (part.u0, part.v0, part.u1, part.v1))
+            }
+        }
+        let r = icon.tex
+        return [([icon.tl, icon.tr, icon.bl, icon.br].map { Vec2($0.x * size, $0.y * size) },
+                 (Float(r.x), Float(r.y), Float(r.x + r.w), Float(r.y + r.h)))]
+    }
+}
