@@ -74,19 +74,19 @@ public struct StyleLayer: Sendable {
     }
 
     /// The paint property's value from the style, or the spec default (`StyleLayer.missing` for a
-    /// name the layer type does not have). Stages read `typed` instead, where a misspelt property
-    /// does not compile; this string lookup remains for the symbol layout until it reads `typed`.
-    public func paint(_ name: String) -> PropertyValue {
+    /// name the layer type does not have). Internal: the stages read `typed`, where a misspelt
+    /// property does not compile; this lookup is left for the module's own tests.
+    func paint(_ name: String) -> PropertyValue {
         paintValues[name] ?? StyleLayer.typeDefaults[type]?.paint[name] ?? StyleLayer.missing
     }
 
     /// The layout property's value from the style, or the spec default.
-    public func layout(_ name: String) -> PropertyValue {
+    func layout(_ name: String) -> PropertyValue {
         layoutValues[name] ?? StyleLayer.typeDefaults[type]?.layout[name] ?? StyleLayer.missing
     }
 
     /// Whether the property is set in the style (not defaulted).
-    public func hasValue(_ name: String, kind: PropertyKind) -> Bool {
+    func hasValue(_ name: String, kind: PropertyKind) -> Bool {
         (kind == .paint ? paintValues : layoutValues)[name] != nil
     }
 
