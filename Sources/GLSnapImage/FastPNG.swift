@@ -22,8 +22,11 @@ enum FastPNG {
     /// `level` is igzip's (1 or 2).
     static func encode(_ image: RGBAImage, level: Int) throws -> [UInt8] {
         let level = max(1, min(2, level))
-        let opaque = isOpaque(image.pixels)
-        var raw = scanlines(image, rgb: opaque)
+        // One pass packs RGB and checks the alpha bytes on the way; at the first row with a pixel
+        // that is not opaque it stops and the image is written as RGBA.
+        let packed = opaqueScanlines(image)
+        let opaque = packed != nil
+        var raw = packed ?? scanlines(image, rgb: false)
         // Huffman-coded literals take at most 9 bits per byte; blocks and the zlib wrapper add a
         // little more.
         let bound = raw.count + raw.count / 7 + 4096
@@ -85,22 +88,54 @@ enum FastPNG {
         crc32_gzip_refl(initial, bytes.assumingMemoryBound(to: UInt8.self), UInt64(count))
     }
 
-    /// True when every alpha byte is 255; reads eight bytes at a time.
-    static func isOpaque(_ pixels: [UInt8]) -> Bool {
-        pixels.withUnsafeBytes { b in
-            let words = b.count / 8
-            let mask: UInt64 = 0xFF00_0000_FF00_0000
-            var all = mask
-            var i = 0
-            while i < words {
-                all &= b.loadUnaligned(fromByteOffset: i * 8, as: UInt64.self)
-                if i & 1023 == 1023, all != mask { return false }
-                i += 1
+    /// The RGB scanlines of `image` (as `scanlines(image, rgb: true)`) when every pixel is opaque,
+    /// else nil, found in the same pass: the alpha bytes of each row are checked as it is packed.
+    static func opaqueScanlines(_ image: RGBAImage) -> [UInt8]? {
+        let width = image.width, height = image.height
+        let rowBytes = width * 3 + 1
+        let count = rowBytes * height
+        var opaque = true
+        // One spare byte, as in `scanlines`.
+        var raw = [UInt8](unsafeUninitializedCapacity: count + 1) { dst, initialized in
+            image.pixels.withUnsafeBytes { src in
+                let out = UnsafeMutableRawPointer(dst.baseAddress!)
+                let alpha: UInt64 = 0xFF00_0000_FF00_0000
+                for y in 0..<height {
+                    let row = out + y * rowBytes
+                    let source = src.baseAddress! + y * width * 4
+                    var all = alpha
+                    var x = 0
+                    while x + 4 <= width {
+                        let a = source.loadUnaligned(fromByteOffset: x * 4, as: UInt64.self)
+                        let b = source.loadUnaligned(fromByteOffset: x * 4 + 8, as: UInt64.self)
+                        all &= a & b
+                        let low = (a & 0xFF_FFFF) | (a >> 32 & 0xFF_FFFF) << 24 | (b & 0xFFFF) << 48
+                        let high = UInt32(truncatingIfNeeded: (b >> 16 & 0xFF) | (b >> 32 & 0xFF_FFFF) << 8)
+                        (row + 1).storeBytes(of: low.littleEndian, toByteOffset: x * 3, as: UInt64.self)
+                        (row + 1).storeBytes(of: high.littleEndian, toByteOffset: x * 3 + 8, as: UInt32.self)
+                        x += 4
+                    }
+                    var tail = true
+                    while x < width {
+                        let pixel = source.loadUnaligned(fromByteOffset: x * 4, as: UInt32.self)
+                        tail = tail && pixel >> 24 == 0xFF
+                        (row + 1).storeBytes(of: pixel, toByteOffset: x * 3, as: UInt32.self)
+                        x += 1
+                    }
+                    row.storeBytes(of: 0, as: UInt8.self)
+                    guard all == alpha, tail else {
+                        opaque = false
+                        break
+                    }
+                }
+                out.storeBytes(of: 0, toByteOffset: count, as: UInt8.self)
             }
-            var opaque = all == mask
-            for j in stride(from: words * 8 + 3, to: b.count, by: 4) where b[j] != 255 { opaque = false }
-            return opaque
+            // Every byte is written when the image is opaque; else nothing is kept.
+            initialized = opaque ? count + 1 : 0
         }
+        guard opaque else { return nil }
+        raw.removeLast()
+        return raw
     }
 
     /// The PNG scanlines: each row prefixed with its filter type, 0 (none), then RGBA or, with

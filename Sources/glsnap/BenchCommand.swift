@@ -8,7 +8,7 @@ enum BenchCommand {
     usage: glsnap bench [--style STYLE.json] [--cameras CAMERAS.json | --count N --seed S]
                         [--size WxH] [--ratio R] [--workers N] [--format png|jpeg|webp|raw] [--compression 0-9, default 1]
                         [--warmup N] [--backend osmesa|egl] [--llvmpipe-threads N] [--shared-mesa] [--render-threads] [--cache-mib N]
-                        [--save DIR] [--strict] [--json]
+                        [--save DIR] [--replay R [--replay-layers]] [--strict] [--json]
 
     Renders a list of cameras and reports throughput. Cameras come from a file in the format of
     shared/peers/cameras.py, or from a seeded walk over the style's data (default 30 cameras, seed 7).
@@ -26,6 +26,14 @@ enum BenchCommand {
                           symbols) in MiB; default 256, 384, 256 and 128. Every 500 snapshots the RSS and the cached
                           bytes are recorded (for soak runs)
       --save DIR          also writes each camera's output to DIR/<index>.<format> (to compare runs)
+      --replay R          instead of the run, the limit estimate: each camera's frame is built once
+                          and drawn R more times from the same buffers on one worker, and its stages
+                          timed apart (building again with warm caches, the draw calls with
+                          GL_RASTERIZER_DISCARD, the draw calls, glFinish, glReadPixels, the encoder
+                          alone on the same pixels), in the thread's CPU time; prints the mean over
+                          the cameras of each camera's medians
+      --replay-layers     with --replay, also each layer drawn alone: its draw calls and rasterizing
+                          time and the share of the image it covers (the overdraw), by layer and type
       --strict            refuse a style with a value glsnap cannot use (by default it is left out, as
                           MapLibre does, with a warning as glsnap validate words it)
     """
@@ -35,8 +43,8 @@ enum BenchCommand {
     static func run(_ argv: [String]) throws -> Int32 {
         let a = try Arguments(argv, valued: ["--style", "--cameras", "--count", "--seed", "--size", "--ratio", "--workers",
                                              "--format", "--compression", "--warmup", "--backend", "--llvmpipe-threads", "--save",
-                                             "--cache-mib"],
-                              flags: ["--help", "-h", "--json", "--shared-mesa", "--render-threads", "--strict"])
+                                             "--cache-mib", "--replay"],
+                              flags: ["--help", "-h", "--json", "--shared-mesa", "--render-threads", "--strict", "--replay-layers"])
         if a.flags.contains("--help") || a.flags.contains("-h") {
             print(help)
             return 0
@@ -92,6 +100,11 @@ enum BenchCommand {
             cameras = try walk(snapshotter, count: count, seed: seed)
         }
         guard !cameras.isEmpty else { throw UsageError("no cameras to render") }
+        if let r = try a.int("--replay", in: 1...10_000) {
+            try replay(snapshotter, cameras: cameras, repetitions: r, format: format, png: png, json: a.flags.contains("--json"),
+                       perLayer: a.flags.contains("--replay-layers"))
+            return 0
+        }
         let warmup = try a.int("--warmup", in: 0...100_000) ?? workers
 
         // Warm-up: contexts, programs and caches of the first views, rendered by `workers` threads
@@ -239,6 +252,67 @@ enum BenchCommand {
             print("{" + fields.joined(separator: ", ") + "}")
         }
     }
+
+    /// `--replay`: each stage of each camera's frame timed apart (`Snapshotter.replayFrame`), and
+    /// the encoder alone on its pixels; prints the means over the cameras of the per-camera medians.
+    static func replay(_ snapshotter: Snapshotter, cameras: [CameraOptions], repetitions: Int, format: String,
+                       png: PNGEncoder.Options, json: Bool, perLayer: Bool) throws {
+        var sums: [(String, Double)] = [("build", 0), ("issue_discarded", 0), ("issue", 0), ("rasterize", 0), ("readback", 0), ("encode", 0)]
+        // Per layer id: its type, and sums of issue, rasterize and coverage over the cameras.
+        var layers: [String: (type: String, issue: Double, rasterize: Double, coverage: Double)] = [:]
+        var layerOrder: [String] = []
+        var masks = (issue: 0.0, rasterize: 0.0)
+        for camera in cameras {
+            let t = try snapshotter.replayFrame(camera: camera, repetitions: repetitions, perLayer: perLayer)
+            masks.issue += t.masks.issue
+            masks.rasterize += t.masks.rasterize
+            for l in t.layers {
+                if layers[l.id] == nil { layerOrder.append(l.id) }
+                let old = layers[l.id] ?? (l.type, 0, 0, 0)
+                layers[l.id] = (l.type, old.issue + l.issue, old.rasterize + l.rasterize, old.coverage + l.coverage)
+            }
+            var encodes: [Double] = []
+            for _ in 0..<repetitions {
+                let t0 = FrameReplayTimings.threadCPUSeconds()
+                switch format {
+                case "png": _ = try PNGEncoder(options: png).encode(t.image)
+                case "jpeg", "jpg": _ = try JPEGEncoder().encode(t.image)
+                case "webp": _ = try WebPEncoder().encode(t.image)
+                default: break
+                }
+                encodes.append(FrameReplayTimings.threadCPUSeconds() - t0)
+            }
+            encodes.sort()
+            let values = [t.build, t.issueDiscarded, t.issue, t.rasterize, t.readback, encodes[encodes.count / 2]]
+            for i in sums.indices { sums[i].1 += values[i] }
+        }
+        let n = Double(cameras.count)
+        if perLayer {
+            print("each layer drawn alone, mean per frame (issue and rasterize in ms, coverage of the image):")
+            var byType: [String: (issue: Double, rasterize: Double, coverage: Double)] = [:]
+            for id in layerOrder {
+                let l = layers[id]!
+                print("  \(pad(id, 28)) \(pad(l.type, 15))" + String(format: " issue %6.3f  rasterize %6.3f  coverage %5.3f",
+                                                                             l.issue / n * 1000, l.rasterize / n * 1000, l.coverage / n))
+                let old = byType[l.type] ?? (0, 0, 0)
+                byType[l.type] = (old.issue + l.issue, old.rasterize + l.rasterize, old.coverage + l.coverage)
+            }
+            print(String(format: "  one set of clipping masks: issue %.3f, rasterize %.3f", masks.issue / n * 1000, masks.rasterize / n * 1000))
+            print("by type (coverage summed: the image covered that many times over):")
+            for (type, v) in byType.sorted(by: { $0.value.rasterize > $1.value.rasterize }) {
+                print("  \(pad(type, 15))" + String(format: " issue %6.3f  rasterize %6.3f  coverage %5.3f",
+                                                      v.issue / n * 1000, v.rasterize / n * 1000, v.coverage / n))
+            }
+        }
+        print("replay of \(cameras.count) frames, \(repetitions) times each, per frame: "
+              + sums.map { String(format: "%@ %.2f ms", $0.0, $0.1 / n * 1000) }.joined(separator: ", "))
+        if json {
+            print("{" + (["\"replayed_frames\": \(cameras.count)", "\"repetitions\": \(repetitions)"]
+                         + sums.map { String(format: "\"ms_%@\": %.3f", $0.0, $0.1 / n * 1000) }).joined(separator: ", ") + "}")
+        }
+    }
+
+    private static func pad(_ s: String, _ width: Int) -> String { s.count >= width ? s : s + String(repeating: " ", count: width - s.count) }
 
     /// Largest `--size` side in points (images are further bounded in pixels by `Limits.maxImageSide`).
     static let maxSizePoints = 1_000_000.0

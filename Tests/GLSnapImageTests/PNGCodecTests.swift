@@ -112,4 +112,19 @@ final class PNGCodecTests: XCTestCase {
             }
         }
     }
+
+    /// The fast preset's one pass (pack RGB, check alpha) gives the scanlines the two passes gave,
+    /// and nil for an image with a pixel that is not opaque in any row, group of four or tail.
+    func testOpaqueScanlinesAreTheRGBScanlines() throws {
+        for (width, height) in [(1, 1), (3, 2), (4, 1), (37, 23), (300, 20)] {
+            var opaque = sampleImage(width: width, height: height)
+            for i in stride(from: 3, to: opaque.pixels.count, by: 4) { opaque.pixels[i] = 255 }
+            XCTAssertEqual(FastPNG.opaqueScanlines(opaque), FastPNG.scanlines(opaque, rgb: true), "\(width)x\(height)")
+            for at in Set([0, width - 1, opaque.pixels.count / 8, opaque.pixels.count / 4 - 1]) {
+                var translucent = opaque
+                translucent.pixels[at * 4 + 3] = 0
+                XCTAssertNil(FastPNG.opaqueScanlines(translucent), "\(width)x\(height) translucent pixel \(at)")
+            }
+        }
+    }
 }

@@ -183,4 +183,24 @@ final class CLITests: XCTestCase {
         XCTAssertEqual(bad.status, 2)
         XCTAssertTrue(bad.stderr.contains("--workers"), bad.stderr)
     }
+
+    /// `glsnap bench --replay` (the README's limit table): a JSON line of each stage timed apart,
+    /// and with --replay-layers each layer and the clipping masks; out-of-range counts are usage errors.
+    func testBenchReplayTimesEachStage() throws {
+        let glsnap = try TestPaths.executable("glsnap")
+        let r = try runProcess(glsnap, ["bench", "--count", "2", "--replay", "2", "--replay-layers", "--json"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let last = try XCTUnwrap(r.stdout.split(separator: "\n").last)
+        let object = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(last.utf8)) as? [String: Any])
+        XCTAssertEqual(object["replayed_frames"] as? Int, 2)
+        for key in ["ms_build", "ms_issue", "ms_rasterize", "ms_readback", "ms_encode"] {
+            XCTAssertGreaterThan(object[key] as? Double ?? 0, 0, key)
+        }
+        XCTAssertNotNil(object["ms_issue_discarded"])
+        XCTAssertTrue(r.stdout.contains("one set of clipping masks"), r.stdout)
+        XCTAssertTrue(r.stdout.contains("coverage"), r.stdout)
+        let bad = try runProcess(glsnap, ["bench", "--replay", "0"])
+        XCTAssertEqual(bad.status, 2)
+        XCTAssertTrue(bad.stderr.contains("--replay"), bad.stderr)
+    }
 }
