@@ -1,4 +1,3 @@
-import CMesa
 import Foundation
 import GLSnapGL
 import GLSnapImage
@@ -56,12 +55,13 @@ extension Snapshotter {
     /// Draws the frame of `camera` `repetitions` times from the same buffers and times each stage
     /// apart (see `FrameReplayTimings`). The image must fit one piece (`Limits.pieceSize`).
     public func replayFrame(camera: CameraOptions, repetitions: Int, perLayer: Bool = false) throws -> FrameReplayTimings {
+        let options = self.options
         guard let style = loadedStyle else { throw GLSnapError.style(source: "(none)", message: "no style set: call setStyle first") }
         let (width, height) = try options.pixelSize(streamed: true)
         guard width <= options.limits.pieceSize, height <= options.limits.pieceSize else {
             throw GLSnapError.invalidOptions("a replayed frame must fit one piece (\(options.limits.pieceSize) pixels a side)")
         }
-        let transform = try transform(camera, options: options)
+        let transform = try transform(camera, size: options.size)
         func newBuilder() -> FrameBuilder {
             var builder = FrameBuilder(style: style, tiles: tileCache, geometries: geometryCache, rasters: rasterCache,
                                        symbols: symbolCache, policy: options.sourceErrors)
@@ -89,26 +89,26 @@ extension Snapshotter {
         var discarded: [Double] = [], issued: [Double] = [], rasterized: [Double] = [], read: [Double] = []
         try withWorker { worker in
             try worker.run { renderer in
-                let gl = renderer.context.gl
+                let context = renderer.context
                 // The first draw uploads the buffers and textures; it is not counted.
                 try renderer.draw(frame)
-                gl.Finish()
+                context.finish()
                 for _ in 0..<repetitions {
-                    gl.Enable(GLenum(GL_RASTERIZER_DISCARD))
-                    discarded.append(try seconds { try renderer.draw(frame); gl.Finish() })
-                    gl.Disable(GLenum(GL_RASTERIZER_DISCARD))
+                    context.setRasterizerDiscard(true)
+                    discarded.append(try seconds { try renderer.draw(frame); context.finish() })
+                    context.setRasterizerDiscard(false)
                     issued.append(try seconds { try renderer.draw(frame) })
-                    rasterized.append(seconds { gl.Finish() })
+                    rasterized.append(seconds { context.finish() })
                     read.append(try seconds { try image.pixels.withUnsafeMutableBytes { try renderer.readPixels(into: $0) } })
                 }
                 guard perLayer else { return }
                 func time(_ f: Frame) throws -> (issue: Double, rasterize: Double) {
                     try renderer.draw(f)
-                    gl.Finish()
+                    context.finish()
                     var i: [Double] = [], r: [Double] = []
                     for _ in 0..<repetitions {
                         i.append(try seconds { try renderer.draw(f) })
-                        r.append(seconds { gl.Finish() })
+                        r.append(seconds { context.finish() })
                     }
                     return (median(i), median(r))
                 }

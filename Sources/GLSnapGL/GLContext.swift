@@ -116,6 +116,13 @@ public final class GLContext {
         gl.Finish()
     }
 
+    /// While `on`, every primitive is dropped before rasterization (GL_RASTERIZER_DISCARD): the
+    /// draw calls' cost without their fragments (`glsnap bench --replay`). Not in the state cache:
+    /// the caller turns it off again before drawing for an image.
+    public func setRasterizerDiscard(_ on: Bool) {
+        if on { gl.Enable(GLenum(GL_RASTERIZER_DISCARD)) } else { gl.Disable(GLenum(GL_RASTERIZER_DISCARD)) }
+    }
+
     /// Throws when GL recorded an error since the last check.
     public func checkError(_ operation: @autoclosure () -> String) throws {
         let e = gl.GetError()

@@ -6,7 +6,7 @@ import XCTest
 /// frame a snapshot draws, and times each stage of it apart.
 final class FrameReplayTests: XCTestCase {
     func testReplayDrawsTheSnapshotsPixelsAndTimesEachStage() throws {
-        let s = Snapshotter(options: MapSnapshotOptions(size: Size(width: 256, height: 192), workers: 1))
+        let s = Snapshotter(options: MapSnapshotOptions(size: Size(width: 256, height: 192)), configuration: .init(workers: 1))
         defer { s.close() }
         try s.setStyle(path: TestPaths.example)
         let camera = CameraOptions(center: Coordinate(latitude: 41.87, longitude: -87.65), zoom: 14, bearing: 20)
@@ -23,9 +23,9 @@ final class FrameReplayTests: XCTestCase {
     }
 
     func testReplayRefusesAnImageOfSeveralPieces() throws {
-        var options = MapSnapshotOptions(size: Size(width: 300, height: 100), workers: 1)
+        var options = MapSnapshotOptions(size: Size(width: 300, height: 100))
         options.limits.pieceSize = 256
-        let s = Snapshotter(options: options)
+        let s = Snapshotter(options: options, configuration: .init(workers: 1))
         defer { s.close() }
         try s.setStyle(path: TestPaths.example)
         XCTAssertThrowsError(try s.replayFrame(camera: CameraOptions(zoom: 14), repetitions: 1)) { error in
