@@ -9,6 +9,7 @@ import GLSnapRender
 /// repetitions, in CPU time of the drawing thread (llvmpipe with `LP_NUM_THREADS=0` rasterizes on
 /// it), so that other processes on a busy machine do not count.
 public struct FrameReplayTimings: Sendable {
+    /// How many times the frame was drawn again (the first draw, which uploads, is not counted).
     public var repetitions = 0
     /// Building the frame again with every cache warm (tile cover, cached tile layers and symbol
     /// layouts, then placement).
@@ -43,10 +44,15 @@ public struct FrameReplayTimings: Sendable {
     /// nothing in its tiles (median seconds), and the share of the image's pixels it leaves not transparent (what its
     /// fragments cover at least once; its overdraw of the layers below).
     public struct Layer: Sendable {
+        /// The style layer's id.
         public var id: String
+        /// Its type as the style names it (`line`).
         public var type: String
+        /// Its draw calls' seconds.
         public var issue: Double
+        /// Its glFinish's seconds (llvmpipe rasterizing and shading its triangles).
         public var rasterize: Double
+        /// The share of the image's pixels it leaves not transparent, 0...1.
         public var coverage: Double
     }
 }

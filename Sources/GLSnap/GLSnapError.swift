@@ -64,6 +64,7 @@ public enum GLSnapError: Error, CustomStringConvertible {
         return []
     }
 
+    /// The one-line message, as the CLI prints it.
     public var description: String {
         switch self {
         case .invalidOptions(let m), .limit(_, _, _, let m): return "invalid snapshot options: \(m)"
