@@ -62,19 +62,12 @@ extension Snapshotter {
     /// apart (see `FrameReplayTimings`). The image must fit one piece (`Limits.pieceSize`).
     public func replayFrame(camera: CameraOptions, repetitions: Int, perLayer: Bool = false) throws -> FrameReplayTimings {
         let options = self.options
-        guard let style = loadedStyle else { throw GLSnapError.style(source: "(none)", message: "no style set: call setStyle first") }
+        let style = try styleToDraw(nil)
         let (width, height) = try options.pixelSize(streamed: true)
         guard width <= options.limits.pieceSize, height <= options.limits.pieceSize else {
             throw GLSnapError.invalidOptions("a replayed frame must fit one piece (\(options.limits.pieceSize) pixels a side)")
         }
         let transform = try transform(camera, size: options.size)
-        func newBuilder() -> FrameBuilder {
-            var builder = FrameBuilder(style: style, tiles: tileCache, geometries: geometryCache, rasters: rasterCache,
-                                       symbols: symbolCache, policy: options.sourceErrors)
-            builder.featureStates = currentFeatureStates()
-            builder.crossSourceCollisions = options.crossSourceCollisions
-            return builder
-        }
         func seconds(_ body: () throws -> Void) rethrows -> Double {
             let t0 = FrameReplayTimings.threadCPUSeconds()
             try body()
@@ -83,7 +76,7 @@ extension Snapshotter {
         var builds: [Double] = []
         var frame: Frame?
         for _ in 0...repetitions {
-            var builder = newBuilder()
+            var builder = makeBuilder(style: style, options: options, deadline: nil)
             let t = try seconds { frame = try builder.frame(transform: transform, pixelRatio: options.pixelRatio, width: width, height: height) }
             builds.append(t)
         }

@@ -74,7 +74,7 @@ extension Snapshotter {
     /// `seams`: edges shared with neighbouring images whose labels are placed apart (see `PlacementSeams`).
     public func pieces(camera: CameraOptions, size: Size, pixelRatio: Double, freshAtlases: Bool = false,
                        seams: PlacementSeams = .none) throws -> ImagePieces {
-        guard var style = loadedStyle else { throw GLSnapError.style(source: "(none)", message: "no style set: call setStyle first") }
+        guard var style = loadedStyle else { throw Snapshotter.noStyle }
         if freshAtlases {
             // The same style made again: its sources opened again, glyph, icon and pattern
             // atlases empty, a new cache generation (so symbols are laid out into these atlases).

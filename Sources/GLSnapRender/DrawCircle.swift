@@ -28,6 +28,7 @@ extension Painter {
         u.pitchWithMap.set(pitchWithMap)
         u.devicePixelRatio.set(Float(frame.pixelRatio))
         u.cameraToCenterDistance.set(Float(t.cameraToCenterDistance))
+        let attributes = Painter.circleAttributes(circle)
         for tile in item.tiles {
             guard let box = tile.geometry, !box.geometry.isEmpty else { continue }
             let g = renderer.upload(box)
@@ -39,7 +40,7 @@ extension Painter {
             } else {
                 u.extrudeScale.set(Float(pixelsToClipUnits.x), Float(pixelsToClipUnits.y))
             }
-            let paint = bindPaint(Painter.circleAttributes(circle), layer: layer, geometry: g, box: box)
+            let paint = bindPaint(attributes, layer: layer, geometry: g, box: box)
             bindAttributes(.circle, geometry: g, paint: paint)
             program.program.draw(indices: triangles.buffer, count: triangles.count, modes: DrawModes(color: .alphaBlended))
         }

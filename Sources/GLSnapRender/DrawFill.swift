@@ -28,13 +28,14 @@ extension Painter {
             && fillColor.evaluate(ctx).a >= 1 && fillOpacity.evaluate(ctx) >= 1
         let fillColorMode: ColorMode = opaque ? .unblended : .alphaBlended
         let fill = try renderer.programs.program(FillProgram.self)
+        let attributes = Painter.fillAttributes(fillLayer)
         for t in item.tiles {
             guard let box = t.geometry, !box.geometry.isEmpty else { continue }
             let g = renderer.upload(box)
             guard g.indices.count >= 1, g.indices[0].count > 0 else { continue }
             context.use(fill.program)
             fill.uniforms.matrix.set(matrix(for: t.tile, translate: translate, anchor: anchor))
-            let paint = bindPaint(Painter.fillAttributes(fillLayer), layer: layer, geometry: g, box: box)
+            let paint = bindPaint(attributes, layer: layer, geometry: g, box: box)
             bindAttributes(.fill, geometry: g, paint: paint)
             fill.program.draw(indices: g.indices[0].buffer, count: g.indices[0].count,
                               modes: DrawModes(stencil: stencil(for: t.tile), color: fillColorMode))

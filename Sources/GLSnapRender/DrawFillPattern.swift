@@ -13,12 +13,13 @@ extension Painter {
         let pattern = try renderer.programs.program(FillPatternProgram.self)
         context.use(pattern.program)
         guard bindPatternAtlas(pattern.uniforms) else { return }
+        let attributes = Painter.fillPatternAttributes(fill)
         for t in item.tiles {
             guard let box = t.geometry, !box.geometry.isEmpty else { continue }
             let g = renderer.upload(box)
             guard g.indices.count >= 1, g.indices[0].count > 0 else { continue }
             guard var paint = bindPattern(fill.pattern, layer: layer, geometry: g, box: box) else { return }
-            paint.merge(bindPaint(Painter.fillPatternAttributes(fill), layer: layer, geometry: g, box: box)) { a, _ in a }
+            paint.merge(bindPaint(attributes, layer: layer, geometry: g, box: box)) { a, _ in a }
             pattern.uniforms.matrix.set(matrix(for: t.tile, translate: translate, anchor: anchor))
             setPatternTileUniforms(pattern.uniforms, tile: t.tile)
             bindAttributes(.fillPattern, geometry: g, paint: paint)

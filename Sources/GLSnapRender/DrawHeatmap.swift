@@ -23,13 +23,14 @@ extension Painter {
         let kernels = try renderer.programs.program(HeatmapProgram.self)
         context.use(kernels.program)
         kernels.uniforms.intensity.set(Float(heatmap.intensity.evaluate(ctx)))
+        let attributes = Painter.heatmapAttributes(heatmap)
         for tile in item.tiles {
             guard let box = tile.geometry, !box.geometry.isEmpty else { continue }
             let g = renderer.upload(box)
             guard let triangles = g.indices.first, triangles.count > 0 else { continue }
             kernels.uniforms.matrix.set(frame.transform.tileMatrix(for: tile.tile.id, wrap: tile.tile.wrap))
             kernels.uniforms.extrudeScale.set(Float(frame.transform.pixelsToTileUnits(tile.tile.id, 1)))
-            let paint = bindPaint(Painter.heatmapAttributes(heatmap), layer: layer, geometry: g, box: box)
+            let paint = bindPaint(attributes, layer: layer, geometry: g, box: box)
             bindAttributes(.heatmap, geometry: g, paint: paint)
             // Densities add up.
             kernels.program.draw(indices: triangles.buffer, count: triangles.count, modes: DrawModes(color: .additive))

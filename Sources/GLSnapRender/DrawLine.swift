@@ -45,6 +45,7 @@ extension Painter {
             dashRowScale = -Double(dashEntry.rowCount / 2) / atlasHeight
             u.sdfgamma.set(Float(Double(DashAtlas.width) / (patternLength * 256 * frame.pixelRatio) / 2))
         }
+        let attributes = Painter.lineAttributes(line)
         for tile in item.tiles {
             guard let box = tile.geometry, !box.geometry.isEmpty else { continue }
             let g = renderer.upload(box)
@@ -56,7 +57,7 @@ extension Painter {
                 let unitsPerPattern = patternLength * Double(TileExtent.extent) / (512 * exp2(integerZoom - Double(tile.tile.id.z)))
                 u.patternscale.set(Float(1 / unitsPerPattern), Float(dashRowScale))
             }
-            let paint = bindPaint(Painter.lineAttributes(line), layer: layer, geometry: g, box: box)
+            let paint = bindPaint(attributes, layer: layer, geometry: g, box: box)
             bindAttributes(.line, geometry: g, paint: paint)
             program.program.draw(indices: triangles.buffer, count: triangles.count,
                                  modes: DrawModes(stencil: stencil(for: tile.tile), color: .alphaBlended))

@@ -24,6 +24,7 @@ extension Painter {
         u.image.set(unit: 0)
         u.unitsToPixels.set(Float(1 / pixelsToClipUnits.x), Float(1 / pixelsToClipUnits.y))
         u.devicePixelRatio.set(Float(frame.pixelRatio))
+        let attributes = Painter.lineGradientAttributes(line)
         for tile in item.tiles {
             guard let box = tile.geometry, !box.geometry.isEmpty else { continue }
             let g = renderer.upload(box)
@@ -31,7 +32,7 @@ extension Painter {
             guard let triangles = g.indices.first, triangles.count > 0, g.streams["a_lineprogress"] != nil else { continue }
             u.matrix.set(matrix(for: tile.tile, translate: translate, anchor: anchor))
             u.ratio.set(Float(1 / frame.transform.pixelsToTileUnits(tile.tile.id, 1)))
-            let paint = bindPaint(Painter.lineGradientAttributes(line), layer: layer, geometry: g, box: box)
+            let paint = bindPaint(attributes, layer: layer, geometry: g, box: box)
             bindAttributes(.lineGradient, geometry: g, paint: paint)
             gradient.program.draw(indices: triangles.buffer, count: triangles.count,
                                   modes: DrawModes(stencil: stencil(for: tile.tile), color: .alphaBlended))

@@ -23,12 +23,13 @@ extension Painter {
         guard bindPatternAtlas(u) else { return }
         u.unitsToPixels.set(Float(1 / pixelsToClipUnits.x), Float(1 / pixelsToClipUnits.y))
         u.devicePixelRatio.set(Float(frame.pixelRatio))
+        let attributes = Painter.linePatternAttributes(line)
         for tile in item.tiles {
             guard let box = tile.geometry, !box.geometry.isEmpty else { continue }
             let g = renderer.upload(box)
             guard let triangles = g.indices.first, triangles.count > 0 else { continue }
             guard var paint = bindPattern(line.pattern, layer: layer, geometry: g, box: box) else { return }
-            paint.merge(bindPaint(Painter.linePatternAttributes(line), layer: layer, geometry: g, box: box)) { a, _ in a }
+            paint.merge(bindPaint(attributes, layer: layer, geometry: g, box: box)) { a, _ in a }
             u.matrix.set(matrix(for: tile.tile, translate: translate, anchor: anchor))
             u.ratio.set(Float(1 / frame.transform.pixelsToTileUnits(tile.tile.id, 1)))
             let tileSize = Transform.tileSize * exp2(patternZoom - Double(tile.tile.id.z))
