@@ -29,7 +29,8 @@ extension FrameBuilder {
     func placeSymbols(_ layers: inout [FrameLayer], inputs: [(index: Int, input: SymbolLayerInput)], transform: Transform) {
         guard !inputs.isEmpty else { return }
         let placed = SymbolPlacement.place(inputs.map(\.input), transform: transform, provider: style.symbolResources,
-                                           crossSourceCollisions: crossSourceCollisions, seams: placementSeams)
+                                           crossSourceCollisions: crossSourceCollisions, seams: placementSeams,
+                                           collisionDebug: collisionDebug)
         for (i, entry) in inputs.enumerated() { layers[entry.index].symbols = placed[i] }
     }
 }

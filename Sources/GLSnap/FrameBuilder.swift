@@ -33,6 +33,10 @@ struct FrameBuilder {
     var featureStates = FeatureStates()
     /// See `MapSnapshotOptions.crossSourceCollisions`.
     var crossSourceCollisions = true
+    /// Placement keeps the collision shapes it tests (`MapDebugOptions.collision`), in `collisionDebugShapes`.
+    var collisionDebug = false
+    /// The collision shapes of every symbol layer, bottom layer first (with `collisionDebug`).
+    private(set) var collisionDebugShapes: [CollisionDebugShape] = []
     /// Image edges shared with neighbouring images placed apart (`PlacementSeams`).
     var placementSeams = PlacementSeams.none
     /// What one tile layer may tessellate into (`Limits.maxTileGeometry`, `Limits.triangulationStepsPerVertex`).
@@ -133,6 +137,7 @@ struct FrameBuilder {
             placementSeconds += Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
             placedSymbols = Dictionary(uniqueKeysWithValues: symbolInputs.map { ($0.index, layers[$0.index].symbols) })
             for (i, _) in symbolInputs { placedSymbolsByLayer[layers[i].layer.id] = layers[i].symbols?.placed }
+            if collisionDebug { collisionDebugShapes = symbolInputs.flatMap { layers[$0.index].symbols?.collisionDebug ?? [] } }
         }
         var frame = Frame(transform: transform, pixelRatio: pixelRatio, width: width, height: height, piece: piece,
                           layers: layers, styleGeneration: style.generation)

@@ -31,6 +31,9 @@ public struct MapSnapshotOptions: Sendable {
     /// Whether labels of different sources hide each other (default true, as in MapLibre); when
     /// false, a label collides only with labels of its own source.
     public var crossSourceCollisions: Bool
+    /// Debug drawing over the map (default none): tile borders, collision boxes (see
+    /// `MapDebugOptions`). Drawn on `Snapshotter.snapshot` images, not on the bands of `render`.
+    public var debug: MapDebugOptions = []
 
     /// Options of `size` points at `pixelRatio` (default 1), with `limits` (default
     /// `Limits.default`), `sourceErrors` (default `.fail`) and `crossSourceCollisions` (default true).

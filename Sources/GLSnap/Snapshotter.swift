@@ -329,6 +329,7 @@ public final class Snapshotter: @unchecked Sendable {
         try image.pixels.withUnsafeMutableBytes { pixels in
             try drawing.draw(checked.grid, into: Stitcher(grid: checked.grid, image: pixels))
         }
+        drawing.drawDebug(on: &image)
         var snapshot = try drawing.snapshot(image: image, resourceMark: resourceMark)
         if let overlay {
             var o = SnapshotOverlay(snapshot: snapshot)

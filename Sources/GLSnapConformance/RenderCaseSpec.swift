@@ -18,6 +18,8 @@ package struct RenderCaseSpec {
     package var crossSourceCollisions = true
     /// `showPadding`: the padding's debug lines drawn over the map (DebugPadding).
     package var showPadding = false
+    /// `debug` (tile borders) and `collisionDebug` (collision boxes), drawn through `MapSnapshotOptions.debug`.
+    package var debug: MapDebugOptions = []
     /// Needs the runner cannot meet (debug drawing, operations the API lacks), in words; a case
     /// with any fails without being drawn.
     package var unsupported: [String] = []
@@ -33,9 +35,9 @@ package struct RenderCaseSpec {
         if let d = test["diff"]?.finiteNumber { allowed = d }
         if let c = test["crossSourceCollisions"]?.boolValue { crossSourceCollisions = c }
         showPadding = test["showPadding"]?.boolValue ?? false
-        for flag in ["collisionDebug", "showOverdrawInspector", "debug"] where test[flag]?.boolValue == true {
-            unsupported.append(flag)
-        }
+        if test["debug"]?.boolValue == true { debug.insert(.tileBorders) }
+        if test["collisionDebug"]?.boolValue == true { debug.insert(.collision) }
+        if test["showOverdrawInspector"]?.boolValue == true { unsupported.append("showOverdrawInspector") }
         if let ops = test["operations"]?.arrayValue {
             var names: [String] = []
             for op in ops {

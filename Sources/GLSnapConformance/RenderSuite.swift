@@ -141,9 +141,10 @@ package struct RenderSuite {
     /// `limits` are the snapshotter's (the project's references draw some cases in small pieces).
     package static func prepare(styleText: String, spec: RenderCaseSpec, suiteDir: String, backend: Backend,
                                 limits: Limits = .default) throws -> (Snapshotter, [String]) {
-        let options = MapSnapshotOptions(size: Size(width: spec.width, height: spec.height),
+        var options = MapSnapshotOptions(size: Size(width: spec.width, height: spec.height),
                                          pixelRatio: spec.pixelRatio, limits: limits, sourceErrors: .skip,
                                          crossSourceCollisions: spec.crossSourceCollisions)
+        options.debug = spec.debug
         let snapshotter = Snapshotter(options: options, configuration: .init(backend: backend))
         let rewrite = makeLocalRewrite(suiteDir: suiteDir)
         snapshotter.resourceRewrite = rewrite

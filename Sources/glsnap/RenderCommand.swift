@@ -9,6 +9,7 @@ enum RenderCommand {
                          [--roll R] [--fov DEGREES]
                          [--bounds W,S,E,N [--padding P]] [--size WxH] [--ratio R]
                          [--backend osmesa|egl] [--compression 0-9] [--piece N] [--strict] [--http-cache DIR]
+                         [--debug tiles,collision]
                          [-o OUT.png|.jpg|.webp] [--format png|jpeg|webp]
            glsnap render --size auto (--bounds W,S,E,N | --fit-data SOURCE) (--zoom Z | --resolution M) [--padding P] ...
 
@@ -38,6 +39,8 @@ enum RenderCommand {
                     warning is printed (for a style value, as glsnap validate words it)
       --http-cache  folder of an on-disk cache of HTTP(S) responses (created when missing), kept
                     between runs as the servers' Cache-Control and ETag headers allow
+      --debug       debug drawing over the map, comma-separated: tiles (tile borders), collision
+                    (collision boxes and circles, blue placed, red not); the image is drawn in memory
       -o            output file (default map.png); .png is streamed band by band, .jpg/.jpeg/.webp are
                     encoded from the whole image in memory; written to a temporary file beside it
                     and renamed when complete, so a failed render keeps the earlier file
@@ -47,7 +50,7 @@ enum RenderCommand {
     /// The options `render` reads (and `query`, which draws the same map).
     static let valuedOptions: Set<String> = ["--style", "--center", "--zoom", "--bearing", "--pitch", "--roll", "--fov", "--bounds", "--padding",
                                              "--size", "--ratio", "--backend", "--compression", "-o", "--output", "--format", "--piece",
-                                             "--fit-data", "--resolution", "--max-size", "--http-cache"]
+                                             "--fit-data", "--resolution", "--max-size", "--http-cache", "--debug"]
     static let flagOptions: Set<String> = ["--help", "-h", "--quiet", "--strict"]
 
     static func run(_ argv: [String]) throws -> Int32 {
@@ -70,14 +73,15 @@ enum RenderCommand {
         defer { snapshotter.close() }
         // Opened before drawing, so an unwritable place is found before a long render.
         let file = try OutputFile(path: output)
-        if format != .png {
-            // JPEG and WebP are encoded from the whole image in memory.
+        if format != .png || !snapshotter.options.debug.isEmpty {
+            // JPEG and WebP are encoded from the whole image in memory, and debug drawing is
+            // drawn on it.
             let snapshot: Snapshot
             do { snapshot = try snapshotter.snapshot(camera: camera) } catch let e as GLSnapError {
                 if e.isInvalidOptions { throw UsageError("\(e)") }
                 throw e
             }
-            let bytes = try snapshot.data(format: format)
+            let bytes = try snapshot.data(format: format, png: png)
             try file.write(bytes)
             try file.commit()
             snapshot.warnings.forEach(warn)
@@ -133,6 +137,12 @@ enum RenderCommand {
         var options = MapSnapshotOptions(size: size, pixelRatio: ratio, limits: limits,
                                          sourceErrors: a.flags.contains("--strict") ? .fail : .skip)
         options.styleErrors = options.sourceErrors
+        if let list = a.options["--debug"] {
+            switch MapDebugOptions.parse(list) {
+            case .success(let debug): options.debug = debug
+            case .failure(let error): throw UsageError("--debug: \(error)")
+            }
+        }
         if !autoSize {
             do { _ = try options.pixelSize(streamed: true) } catch { throw UsageError("\(error)") }
         }

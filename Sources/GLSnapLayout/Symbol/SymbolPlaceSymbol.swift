@@ -39,6 +39,8 @@ struct LayerParams {
     let haloBlur: LayerProperty<Double>, textOpacity: LayerProperty<Double>
     let iconOpacity: LayerProperty<Double>, iconColor: LayerProperty<Color>, iconHaloColor: LayerProperty<Color>
     let iconHaloWidth: LayerProperty<Double>, iconHaloBlur: LayerProperty<Double>
+    /// Every tested shape is kept for debug drawing (`SymbolDrawData.collisionDebug`).
+    var collisionDebug = false
 
     init(_ layer: SymbolLayer, transform t: Transform) {
         zoom = t.zoom
@@ -178,7 +180,7 @@ extension SymbolPlacement {
         if let quad = inst.icon {
             icon = placeIcon(quad, inst, symbols, view, ctx, pr, text: text, projector: projector, grid: grid, draw: &draw)
         }
-        return commit(text, icon, inst, anchorY: a.y, pr, grid: &grid, textPlaced: &textPlaced)
+        return commit(text, icon, inst, anchorY: a.y, pr, grid: &grid, textPlaced: &textPlaced, debug: &draw.collisionDebug)
     }
 
     /// Whether a shape may be placed: inside the grid, hitting no shape that `mode` counts, and
@@ -191,7 +193,7 @@ extension SymbolPlacement {
     /// other is missing), the shapes of what is placed inserted into the grid (unless it ignores
     /// placement); what shows, nil when nothing does.
     static func commit(_ text: PlacedText, _ icon: PlacedIcon, _ inst: SymbolInstance, anchorY: Double, _ pr: LayerParams,
-                       grid: inout CollisionGrid, textPlaced: inout Bool) -> Placed? {
+                       grid: inout CollisionGrid, textPlaced: inout Bool, debug: inout [CollisionDebugShape]?) -> Placed? {
         let hasText = !text.verts.isEmpty || !text.images.isEmpty, hasIcon = !icon.verts.isEmpty
         textPlaced = text.placed && hasText
         var placeText = text.placed && hasText
@@ -209,6 +211,7 @@ extension SymbolPlacement {
             for var s in text.shapes { s.overlap = pr.textOverlap; grid.insert(s) }
         }
         if placeIcon && !pr.iconIgnore, var s = icon.shape { s.overlap = pr.iconOverlap; grid.insert(s) }
+        CollisionDebugShape.record(text, icon, placeText: placeText, placeIcon: placeIcon, into: &debug)
         let showText = hasText && (placeText || pr.alwaysShowText)
         let showIcon = hasIcon && (placeIcon || pr.alwaysShowIcon)
         guard showText || showIcon else { return nil }
@@ -289,7 +292,7 @@ extension SymbolPlacement {
     /// ones to insert; true when none collides and at least one lies in the grid.
     static func placeLineCircles(_ inst: SymbolInstance, _ symbols: SymbolTile, projector: TileProjector, fontScale: Double,
                                  perspective: Double, translate: (Double, Double), overlap: OverlapMode, grid: CollisionGrid,
-                                 tileUnitsPerPixel: Double, shapes: inout [CollisionShape]) -> Bool {
+                                 tileUnitsPerPixel: Double, debug: Bool = false, shapes: inout [CollisionShape]) -> Bool {
         let quads = symbols.glyphQuads[inst.glyphs]
         guard let first = quads.first, let last = quads.last else { return false }
         let firstDistance = abs(first.along) * fontScale * tileUnitsPerPixel
@@ -314,7 +317,8 @@ extension SymbolPlacement {
             let shape = CollisionShape.circle(Float(center.0), Float(center.1), Float(radius))
             shapes.append(shape)
             inGrid = inGrid || grid.isInside(shape)
-            if grid.collides(shape, mode: overlap) { collided = true; break }
+            // Collision debug draws every circle, so it goes on past the first collision.
+            if grid.collides(shape, mode: overlap) { collided = true; if !debug { break } }
         }
         return !collided && inGrid
     }

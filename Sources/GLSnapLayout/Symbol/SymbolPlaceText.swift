@@ -51,7 +51,7 @@ extension SymbolPlacement {
         }
         out.placed = placeLineCircles(inst, symbols, projector: projector, fontScale: v.fontScale, perspective: v.perspective,
                                       translate: (0, 0), overlap: pr.textOverlap, grid: grid,
-                                      tileUnitsPerPixel: projector.tileUnitsPerPixel, shapes: &out.shapes)
+                                      tileUnitsPerPixel: projector.tileUnitsPerPixel, debug: pr.collisionDebug, shapes: &out.shapes)
         return out
     }
 
@@ -79,6 +79,8 @@ extension SymbolPlacement {
             }
             // Not placed at any anchor: MapLibre has no offset for it and hides its text.
             hideText = !out.placed
+            // Its debug box stays where the layout put it (GL JS draws it unshifted).
+            if hideText && pr.collisionDebug, let shape = v.textFrame.box(box) { out.shapes = [shape] }
         }
         emitPointGlyphs(symbols.glyphQuads[hideText ? 0..<0 : glyphs], v, style, renderShift: out.renderShift, pr, into: &out)
         return out

@@ -20,6 +20,8 @@ public struct SymbolDrawData {
     /// The symbols placed (not only shown), with their collision boxes: what rendered-feature
     /// queries answer for this layer.
     public var placed: [PlacedSymbol] = []
+    /// The collision shapes placement tested, placed or not; nil unless collision debug is on.
+    public var collisionDebug: [CollisionDebugShape]?
     public var isEmpty: Bool { icons.isEmpty && sdfIcons.isEmpty && text.isEmpty && textImages.isEmpty }
 }
 
@@ -39,8 +41,10 @@ public struct SymbolLayerInput {
 public enum SymbolPlacement {
     /// With `crossSourceCollisions` false, labels collide only with labels of their own source.
     /// `seams`: view edges shared with a neighbouring image placed apart (see `PlacementSeams`).
+    /// With `collisionDebug`, each layer's `SymbolDrawData.collisionDebug` lists the shapes tested.
     public static func place(_ layers: [SymbolLayerInput], transform: Transform, provider: SymbolResourceProvider,
-                             crossSourceCollisions: Bool = true, seams: PlacementSeams = .none) -> [SymbolDrawData] {
+                             crossSourceCollisions: Bool = true, seams: PlacementSeams = .none,
+                             collisionDebug: Bool = false) -> [SymbolDrawData] {
         var empty = CollisionGrid(width: transform.width, height: transform.height, padding: transform.pitch != 0 ? 200 : 100)
         empty.seams = seams
         // One grid for all, or one per source.
@@ -55,12 +59,12 @@ public enum SymbolPlacement {
             // in MapLibre) shows the same labels: placed again from the same grid, without marking it.
             if let leader = before.first(where: { layers[$0.layer].layer.layoutGroup == layer.layoutGroup }) {
                 var scratch = leader.grid
-                out[li] = placeLayer(layers[li], transform: transform, grid: &scratch, provider: provider)
+                out[li] = placeLayer(layers[li], transform: transform, grid: &scratch, provider: provider, debug: collisionDebug)
                 continue
             }
             var grid = grids.removeValue(forKey: group) ?? empty
             before.append((li, grid))
-            out[li] = placeLayer(layers[li], transform: transform, grid: &grid, provider: provider)
+            out[li] = placeLayer(layers[li], transform: transform, grid: &grid, provider: provider, debug: collisionDebug)
             grids[group] = grid
         }
         return out
@@ -120,10 +124,12 @@ public enum SymbolPlacement {
     }
 
     static func placeLayer(_ input: SymbolLayerInput, transform t: Transform, grid: inout CollisionGrid,
-                           provider: SymbolResourceProvider) -> SymbolDrawData {
+                           provider: SymbolResourceProvider, debug: Bool = false) -> SymbolDrawData {
         var draw = SymbolDrawData(glyphAtlas: provider.glyphAtlas, iconAtlas: provider.iconAtlas)
         guard let symbol = input.layer.symbol else { return draw }
-        let params = LayerParams(symbol, transform: t)
+        var params = LayerParams(symbol, transform: t)
+        params.collisionDebug = debug
+        if debug { draw.collisionDebug = [] }
         let tiles = sortedTiles(input.tiles, bearing: t.bearing)
         var projectors = tiles.map { TileProjector(transform: t, tile: $0.tile, symbols: $0.symbols) }
         let sequence = placementOrder(tiles, params, projectors: projectors)

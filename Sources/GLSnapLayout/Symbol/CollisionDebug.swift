@@ -1,0 +1,27 @@
+/// A collision shape that placement tested, kept for collision debug drawing (MapLibre's
+/// `showCollisionBoxes`): a box (x1, y1, x2, y2) or a line label's circle, in screen CSS pixels,
+/// and whether its symbol was placed. Recorded only when placement is asked to
+/// (`SymbolPlacement.place(collisionDebug:)`), so placement costs nothing more otherwise.
+public struct CollisionDebugShape: Sendable, Equatable {
+    public var x1: Double, y1: Double, x2: Double, y2: Double
+    /// A circle of a line label: its center is the box's, its radius half the box's width.
+    public var isCircle: Bool
+    /// The symbol's text (or icon) was placed: drawn blue; otherwise red.
+    public var placed: Bool
+
+    public init(x1: Double, y1: Double, x2: Double, y2: Double, isCircle: Bool = false, placed: Bool) {
+        self.x1 = x1; self.y1 = y1; self.x2 = x2; self.y2 = y2; self.isCircle = isCircle; self.placed = placed
+    }
+
+    init(_ s: CollisionShape, placed: Bool) {
+        self.init(x1: Double(s.x1), y1: Double(s.y1), x2: Double(s.x2), y2: Double(s.y2), isCircle: s.isCircle, placed: placed)
+    }
+
+    /// The shapes of one symbol's text and icon as tested, each marked with the outcome of its part.
+    static func record(_ text: PlacedText, _ icon: PlacedIcon, placeText: Bool, placeIcon: Bool,
+                       into debug: inout [CollisionDebugShape]?) {
+        guard debug != nil else { return }
+        debug?.append(contentsOf: text.shapes.map { CollisionDebugShape($0, placed: placeText) })
+        if let s = icon.shape { debug?.append(CollisionDebugShape(s, placed: placeIcon)) }
+    }
+}
