@@ -211,7 +211,7 @@ extension SymbolPlacement {
             for var s in text.shapes { s.overlap = pr.textOverlap; grid.insert(s) }
         }
         if placeIcon && !pr.iconIgnore, var s = icon.shape { s.overlap = pr.iconOverlap; grid.insert(s) }
-        CollisionDebugShape.record(text, icon, placeText: placeText, placeIcon: placeIcon, into: &debug)
+        CollisionDebugShape.record(text, icon, inst, placeText: placeText, placeIcon: placeIcon, into: &debug)
         let showText = hasText && (placeText || pr.alwaysShowText)
         let showIcon = hasIcon && (placeIcon || pr.alwaysShowIcon)
         guard showText || showIcon else { return nil }
