@@ -10,6 +10,7 @@ in float v_linesofar;
 in vec4 v_color;
 in float v_blur;
 in float v_floorwidth;
+in vec3 v_dash;
 
 out vec4 fragColor;
 
@@ -17,7 +18,9 @@ void main() {
     float dist = length(v_normal) * v_width2.s;
     float blur2 = (v_blur + 1.0 / u_device_pixel_ratio) * v_gamma_scale;
     float alpha = clamp(min(dist - (v_width2.t - blur2), v_width2.s - dist) / blur2, 0.0, 1.0);
-#ifdef LINE_DASHED
+#if defined(LINE_DASHED_PER_FEATURE)
+    alpha *= featureDashAlpha(v_linesofar, v_normal.y, v_floorwidth, v_dash);
+#elif defined(LINE_DASHED)
     alpha *= dashAlpha(v_linesofar, v_normal.y, v_floorwidth);
 #endif
     fragColor = v_color * alpha;

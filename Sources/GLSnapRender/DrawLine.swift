@@ -22,7 +22,7 @@ extension Painter {
         if line.gradient.isSet { return try drawLineGradient(item, line) }
         let (translate, anchor) = self.translate(line.translate, line.translateAnchor)
         let dashes = LineDashes(line, zoom: zoom, atlas: renderer.dashAtlas)
-        let program = try renderer.programs.program(LineProgram.self, define: dashes == nil ? nil : "LINE_DASHED")
+        let program = try renderer.programs.program(LineProgram.self, define: dashes?.define)
         let u = program.uniforms
         context.use(program.program)
         let t = frame.transform
@@ -37,11 +37,28 @@ extension Painter {
             u.matrix.set(matrix(for: tile.tile, translate: translate, anchor: anchor))
             let ratio = 1 / t.pixelsToTileUnits(tile.tile.id, 1)
             u.ratio.set(Float(ratio))
-            dashes?.bindTile(u, tileZoom: tile.tile.id.z, atlas: renderer.dashAtlas)
+            if let dashes {
+                if dashes.entry == nil { bindFeatureDashes(dashes, line, layer: layer, geometry: g, box: box, uniforms: u) }
+                dashes.bindTile(u, tileZoom: tile.tile.id.z, atlas: renderer.dashAtlas)
+            }
             let paint = bindPaint(attributes, layer: layer, geometry: g, box: box)
             bindAttributes(.line, geometry: g, paint: paint)
             program.program.draw(indices: triangles.buffer, count: triangles.count,
                                  modes: DrawModes(stencil: stencil(for: tile.tile), color: .alphaBlended))
         }
+    }
+
+    /// Uploads the features' own dash patterns (`a_dash`) once per layer, style and zoom, and
+    /// rebinds the atlas they were added to.
+    private func bindFeatureDashes(_ dashes: LineDashes, _ line: LineLayer, layer: StyleLayer, geometry g: GPUGeometry,
+                                   box: GeometryBox, uniforms u: LineProgram.Uniforms) {
+        let key = PaintKey(layer: layer.id, property: line.dasharray.name, generation: frame.paintGeneration(layer.id),
+                           zoom: dashes.zoom, components: 3)
+        if g.paint["a_dash"]?.key != key {
+            let values = dashes.featurePatterns(line, geometry: box.geometry, atlas: renderer.dashAtlas)
+            g.paint["a_dash"] = (key, VertexBuffer(context: context, data: values))
+        }
+        renderer.dashAtlas.bind(context, unit: 0)
+        u.dashAtlasHeight.set(Float(renderer.dashAtlas.height))
     }
 }

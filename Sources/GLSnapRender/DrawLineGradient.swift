@@ -22,7 +22,7 @@ extension Painter {
     mutating func drawLineGradient(_ item: FrameLayer, _ line: LineLayer) throws {
         let layer = item.layer
         let (translate, anchor) = self.translate(line.translate, line.translateAnchor)
-        let dashes = LineDashes(line, zoom: zoom, atlas: renderer.dashAtlas)
+        let dashes = LineDashes(line, zoom: zoom, atlas: renderer.dashAtlas, perFeature: false)
         let gradient = try renderer.programs.program(LineGradientProgram.self, define: dashes == nil ? nil : "LINE_DASHED")
         let u = gradient.uniforms
         context.use(gradient.program)

@@ -26,6 +26,9 @@ final class StyleSpecRenderSuiteTests: XCTestCase {
     // Round-capped dashes: their edges fade over twice the butt ones' distance.
     func testRoundDashesWithZeroGaps() throws { try check("line-dasharray/round/zero-gap-width", suite: "integration") }
 
+    // A data-driven line-dasharray: each feature its own pattern.
+    func testDataDrivenDasharray() throws { try check("line-dasharray/property-function/cap-default") }
+
     // `within` in a paint property sees the feature placed in its tile.
     func testWithinInCirclePaint() throws { try check("within/paint-circle") }
     func testWithinInLinePaint() throws { try check("within/paint-line-with-simple-polygon") }
