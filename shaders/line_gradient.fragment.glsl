@@ -1,5 +1,7 @@
 uniform float u_device_pixel_ratio;
 uniform sampler2D u_image;   // the line-gradient ramp: 256 texels over progress 0...1, premultiplied
+// With line-dasharray the program is compiled with LINE_DASHED: the gradient is cut into dashes.
+#include "include/line_dash.glsl"
 
 in vec2 v_normal;
 in vec2 v_width2;
@@ -7,6 +9,8 @@ in float v_gamma_scale;
 in float v_lineprogress;
 in float v_opacity;
 in float v_blur;
+in float v_linesofar;
+in float v_floorwidth;
 
 out vec4 fragColor;
 
@@ -15,5 +19,8 @@ void main() {
     float blur2 = (v_blur + 1.0 / u_device_pixel_ratio) * v_gamma_scale;
     float alpha = clamp(min(dist - (v_width2.t - blur2), v_width2.s - dist) / blur2, 0.0, 1.0);
     vec4 color = texture(u_image, vec2(v_lineprogress, 0.5));
+#ifdef LINE_DASHED
+    alpha *= dashAlpha(v_linesofar, v_normal.y, v_floorwidth);
+#endif
     fragColor = color * (alpha * v_opacity);
 }

@@ -20,31 +20,15 @@ extension Painter {
         let layer = item.layer
         if line.pattern.isSet { return try drawLinePattern(item, line) }
         if line.gradient.isSet { return try drawLineGradient(item, line) }
-        let ctx = EvaluationContext(zoom: zoom)
         let (translate, anchor) = self.translate(line.translate, line.translateAnchor)
-        let dashes = line.dasharray.isSet ? line.dasharray.evaluate(ctx) : []
-        let roundDashes = line.cap.evaluate(ctx) == .round
-        let dashEntry = dashes.isEmpty ? nil : renderer.dashAtlas.entry(for: dashes, round: roundDashes)
-        let program = try renderer.programs.program(LineProgram.self, define: dashEntry == nil ? nil : "LINE_DASHED")
+        let dashes = LineDashes(line, zoom: zoom, atlas: renderer.dashAtlas)
+        let program = try renderer.programs.program(LineProgram.self, define: dashes?.define)
         let u = program.uniforms
         context.use(program.program)
         let t = frame.transform
         u.unitsToPixels.set(Float(1 / pixelsToClipUnits.x), Float(1 / pixelsToClipUnits.y))
         u.devicePixelRatio.set(Float(frame.pixelRatio))
-        let patternLength = dashes.reduce(0, +)
-        // Dash patterns are sized at the integer zoom, as MapLibre's cross-faded dasharray is.
-        let integerZoom = zoom.rounded(.down)
-        var dashRowScale = 0.0
-        if let dashEntry {
-            renderer.dashAtlas.bind(context, unit: 0)
-            u.dashImage.set(unit: 0)
-            let atlasHeight = Double(renderer.dashAtlas.height)
-            let centerRow = Double(dashEntry.firstRow) + Double(dashEntry.rowCount / 2) + 0.5
-            u.dashRow.set(Float(centerRow / atlasHeight))
-            // Across the line the normal (-1...1) spans the pattern's rows either side of its center.
-            dashRowScale = -Double(dashEntry.rowCount / 2) / atlasHeight
-            u.sdfgamma.set(Float(Double(DashAtlas.width) / (patternLength * 256 * frame.pixelRatio) / 2))
-        }
+        dashes?.bind(u, atlas: renderer.dashAtlas, context: context, unit: 0, pixelRatio: frame.pixelRatio)
         let attributes = Painter.lineAttributes(line)
         for tile in item.tiles {
             guard let box = tile.geometry, !box.geometry.isEmpty else { continue }
@@ -53,14 +37,28 @@ extension Painter {
             u.matrix.set(matrix(for: tile.tile, translate: translate, anchor: anchor))
             let ratio = 1 / t.pixelsToTileUnits(tile.tile.id, 1)
             u.ratio.set(Float(ratio))
-            if dashEntry != nil {
-                let unitsPerPattern = patternLength * Double(TileExtent.extent) / (512 * exp2(integerZoom - Double(tile.tile.id.z)))
-                u.patternscale.set(Float(1 / unitsPerPattern), Float(dashRowScale))
+            if let dashes {
+                if dashes.entry == nil { bindFeatureDashes(dashes, line, layer: layer, geometry: g, box: box, uniforms: u) }
+                dashes.bindTile(u, tileZoom: tile.tile.id.z, atlas: renderer.dashAtlas)
             }
             let paint = bindPaint(attributes, layer: layer, geometry: g, box: box)
             bindAttributes(.line, geometry: g, paint: paint)
             program.program.draw(indices: triangles.buffer, count: triangles.count,
                                  modes: DrawModes(stencil: stencil(for: tile.tile), color: .alphaBlended))
         }
+    }
+
+    /// Uploads the features' own dash patterns (`a_dash`) once per layer, style and zoom, and
+    /// rebinds the atlas they were added to.
+    private func bindFeatureDashes(_ dashes: LineDashes, _ line: LineLayer, layer: StyleLayer, geometry g: GPUGeometry,
+                                   box: GeometryBox, uniforms u: LineProgram.Uniforms) {
+        let key = PaintKey(layer: layer.id, property: line.dasharray.name, generation: frame.paintGeneration(layer.id),
+                           zoom: dashes.zoom, components: 3)
+        if g.paint["a_dash"]?.key != key {
+            let values = dashes.featurePatterns(line, geometry: box.geometry, atlas: renderer.dashAtlas)
+            g.paint["a_dash"] = (key, VertexBuffer(context: context, data: values))
+        }
+        renderer.dashAtlas.bind(context, unit: 0)
+        u.dashAtlasHeight.set(Float(renderer.dashAtlas.height))
     }
 }

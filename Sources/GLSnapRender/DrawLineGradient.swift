@@ -11,20 +11,30 @@ extension Painter {
         PaintAttribute(attribute: "a_blur", property: line.blur),
     ] }
 
+    /// Dashes scale with the width at the integer zoom.
+    static func lineFloorWidthAttribute(_ line: LineLayer) -> PaintAttribute {
+        PaintAttribute(attribute: "a_floorwidth", property: line.width, integerZoom: true)
+    }
+
     /// line with line-gradient: the color comes from the gradient's ramp at each vertex's
-    /// progress along the whole line (the bucket's `a_lineprogress`; line-color does not apply).
+    /// progress along the whole line (the bucket's `a_lineprogress`; line-color does not apply), cut
+    /// into dashes by line-dasharray as plain lines are.
     mutating func drawLineGradient(_ item: FrameLayer, _ line: LineLayer) throws {
         let layer = item.layer
         let (translate, anchor) = self.translate(line.translate, line.translateAnchor)
-        let gradient = try renderer.programs.program(LineGradientProgram.self)
+        let dashes = LineDashes(line, zoom: zoom, atlas: renderer.dashAtlas, perFeature: false)
+        let gradient = try renderer.programs.program(LineGradientProgram.self, define: dashes == nil ? nil : "LINE_DASHED")
         let u = gradient.uniforms
         context.use(gradient.program)
         let ramp = renderer.colorRamps.texture(for: layer, ramp: line.gradient, input: .lineProgress, generation: frame.paintGeneration(layer.id), context: context)
+        // Making a texture binds it to the active unit: the atlas (made here when it changed)
+        // before the ramp is bound.
+        dashes?.bind(u, atlas: renderer.dashAtlas, context: context, unit: 1, pixelRatio: frame.pixelRatio)
         context.bind(ramp, unit: 0)
         u.image.set(unit: 0)
         u.unitsToPixels.set(Float(1 / pixelsToClipUnits.x), Float(1 / pixelsToClipUnits.y))
         u.devicePixelRatio.set(Float(frame.pixelRatio))
-        let attributes = Painter.lineGradientAttributes(line)
+        let attributes = Painter.lineGradientAttributes(line) + (dashes == nil ? [] : [Painter.lineFloorWidthAttribute(line)])
         for tile in item.tiles {
             guard let box = tile.geometry, !box.geometry.isEmpty else { continue }
             let g = renderer.upload(box)
@@ -32,6 +42,7 @@ extension Painter {
             guard let triangles = g.indices.first, triangles.count > 0, g.streams["a_lineprogress"] != nil else { continue }
             u.matrix.set(matrix(for: tile.tile, translate: translate, anchor: anchor))
             u.ratio.set(Float(1 / frame.transform.pixelsToTileUnits(tile.tile.id, 1)))
+            dashes?.bindTile(u, tileZoom: tile.tile.id.z, atlas: renderer.dashAtlas)
             let paint = bindPaint(attributes, layer: layer, geometry: g, box: box)
             bindAttributes(.lineGradient, geometry: g, paint: paint)
             gradient.program.draw(indices: triangles.buffer, count: triangles.count,

@@ -50,6 +50,8 @@ enum PaintBinder {
         }
         var out = [Float](repeating: 0, count: geometry.vertexCount * attr.components)
         var ctx = EvaluationContext(zoom: zoom)
+        ctx.canonicalID = geometry.canonical
+        ctx.geometryExtent = Double(geometry.extent)
         for span in geometry.spans {
             let feature = geometry.features[Int(span.feature)]
             ctx.feature = feature

@@ -7,7 +7,7 @@ final class RasterTextures {
     private let keepFrames = 8
 
     /// The texture of `box`, uploaded on first use; its quad buffer when it has corners; whether it
-    /// has mipmaps (color tiles whose sides are powers of two, as in MapLibre).
+    /// has mipmaps (color tiles of any size, as MapLibre's WebGL 2 renderer has them).
     func texture(for box: RasterBox, context: GLContext, frame: Int) -> (texture: Texture, quad: VertexBuffer?, mipmapped: Bool) {
         let key = ObjectIdentifier(box)
         if var e = entries[key] {
@@ -17,8 +17,7 @@ final class RasterTextures {
         }
         let t = Texture(context: context, width: box.image.width, height: box.image.height,
                         pixels: box.image.pixels, sampler: .linear)
-        let w = box.image.width, h = box.image.height
-        let mipmapped = box.kind == .color && box.corners == nil && w & (w - 1) == 0 && h & (h - 1) == 0
+        let mipmapped = box.kind == .color && box.corners == nil
         if mipmapped {
             // MapLibre samples raster tiles through mipmaps when they are drawn smaller than their size.
             t.generateMipmaps()

@@ -21,7 +21,7 @@ public enum BucketBuilder {
         let features = selectFeatures(layer: layer, from: source, zoom: zoom, canonical: canonical)
         guard !features.isEmpty else { return nil }
         var meter = BudgetMeter(layer: layer.id, budget: budget)
-        let geometry: LayerGeometry?
+        var geometry: LayerGeometry?
         // One exhaustive switch: a new layer type does not compile until it is handled here.
         switch layer.typed {
         case .fill: geometry = try buildFill(features, extent: source.extent, meter: &meter)
@@ -30,7 +30,9 @@ public enum BucketBuilder {
         case .fillExtrusion: geometry = try buildFillExtrusion(features, extent: source.extent, meter: &meter)
         case .background, .symbol, .raster, .hillshade, .colorRelief: geometry = nil
         }
-        guard let geometry, !geometry.isEmpty else { return nil }
+        guard var geometry, !geometry.isEmpty else { return nil }
+        geometry.canonical = CanonicalTileID(z: canonical.z, x: canonical.x, y: canonical.y)
+        geometry.extent = source.extent
         return geometry
     }
 

@@ -46,6 +46,10 @@ public struct LayerGeometry: Sendable {
     public var vertexCount: Int
     public var spans: [FeatureSpan]
     public var features: [VectorFeature]
+    /// The tile the geometry was built in and its extent, for paint expressions that place the
+    /// feature on the globe (`within`, `distance`); set by `BucketBuilder.build`.
+    public var canonical: CanonicalTileID?
+    public var extent: Int = 0
 
     public init(streams: [VertexStream], indices: [[UInt32]], vertexCount: Int, spans: [FeatureSpan], features: [VectorFeature]) {
         self.streams = streams; self.indices = indices; self.vertexCount = vertexCount

@@ -478,6 +478,8 @@ struct LineProgram: ShaderProgram {
         let unitsToPixels: UniformVec2
         /// `uniform float u_device_pixel_ratio`
         let devicePixelRatio: UniformFloat
+        /// `uniform float u_dash_atlas_height`
+        let dashAtlasHeight: UniformFloat
         /// `uniform sampler2D u_dash_image`
         let dashImage: UniformSampler
         /// `uniform vec2 u_patternscale`
@@ -495,6 +497,7 @@ struct LineProgram: ShaderProgram {
             ratio: UniformFloat(program, "u_ratio"),
             unitsToPixels: UniformVec2(program, "u_units_to_pixels"),
             devicePixelRatio: UniformFloat(program, "u_device_pixel_ratio"),
+            dashAtlasHeight: UniformFloat(program, "u_dash_atlas_height"),
             dashImage: UniformSampler(program, "u_dash_image"),
             patternscale: UniformVec2(program, "u_patternscale"),
             dashRow: UniformFloat(program, "u_dash_row"),
@@ -519,6 +522,14 @@ struct LineGradientProgram: ShaderProgram {
         let devicePixelRatio: UniformFloat
         /// `uniform sampler2D u_image`
         let image: UniformSampler
+        /// `uniform sampler2D u_dash_image`
+        let dashImage: UniformSampler
+        /// `uniform vec2 u_patternscale`
+        let patternscale: UniformVec2
+        /// `uniform float u_dash_row`
+        let dashRow: UniformFloat
+        /// `uniform float u_sdfgamma`
+        let sdfgamma: UniformFloat
     }
 
     init(_ program: Program) {
@@ -528,7 +539,11 @@ struct LineGradientProgram: ShaderProgram {
             ratio: UniformFloat(program, "u_ratio"),
             unitsToPixels: UniformVec2(program, "u_units_to_pixels"),
             devicePixelRatio: UniformFloat(program, "u_device_pixel_ratio"),
-            image: UniformSampler(program, "u_image"))
+            image: UniformSampler(program, "u_image"),
+            dashImage: UniformSampler(program, "u_dash_image"),
+            patternscale: UniformVec2(program, "u_patternscale"),
+            dashRow: UniformFloat(program, "u_dash_row"),
+            sdfgamma: UniformFloat(program, "u_sdfgamma"))
     }
 }
 
@@ -689,8 +704,8 @@ extension ShaderID {
         case .hillshade: return [("u_matrix", .mat4, 1), ("u_image", .sampler2D, 1), ("u_latrange", .vec2, 1), ("u_light", .vec2, 1), ("u_shadow", .vec4, 1), ("u_highlight", .vec4, 1), ("u_accent", .vec4, 1), ("u_method", .int, 1), ("u_light_count", .int, 1), ("u_altitudes", .float, 8), ("u_azimuths", .float, 8), ("u_shadows", .vec4, 8), ("u_highlights", .vec4, 8)]
         case .hillshadePrepare: return [("u_dimension", .vec2, 1), ("u_image", .sampler2D, 1), ("u_zoom", .float, 1), ("u_unpack", .vec4, 1), ("u_slope_scale", .float, 1)]
         case .layerComposite: return [("u_image", .sampler2D, 1), ("u_opacity", .float, 1)]
-        case .line: return [("u_matrix", .mat4, 1), ("u_ratio", .float, 1), ("u_units_to_pixels", .vec2, 1), ("u_device_pixel_ratio", .float, 1), ("u_dash_image", .sampler2D, 1), ("u_patternscale", .vec2, 1), ("u_dash_row", .float, 1), ("u_sdfgamma", .float, 1)]
-        case .lineGradient: return [("u_matrix", .mat4, 1), ("u_ratio", .float, 1), ("u_units_to_pixels", .vec2, 1), ("u_device_pixel_ratio", .float, 1), ("u_image", .sampler2D, 1)]
+        case .line: return [("u_matrix", .mat4, 1), ("u_ratio", .float, 1), ("u_units_to_pixels", .vec2, 1), ("u_device_pixel_ratio", .float, 1), ("u_dash_atlas_height", .float, 1), ("u_dash_image", .sampler2D, 1), ("u_patternscale", .vec2, 1), ("u_dash_row", .float, 1), ("u_sdfgamma", .float, 1)]
+        case .lineGradient: return [("u_matrix", .mat4, 1), ("u_ratio", .float, 1), ("u_units_to_pixels", .vec2, 1), ("u_device_pixel_ratio", .float, 1), ("u_image", .sampler2D, 1), ("u_dash_image", .sampler2D, 1), ("u_patternscale", .vec2, 1), ("u_dash_row", .float, 1), ("u_sdfgamma", .float, 1)]
         case .linePattern: return [("u_matrix", .mat4, 1), ("u_ratio", .float, 1), ("u_units_to_pixels", .vec2, 1), ("u_device_pixel_ratio", .float, 1), ("u_image", .sampler2D, 1), ("u_texsize", .vec2, 1), ("u_tile_zoom_ratio", .float, 1)]
         case .raster: return [("u_matrix", .mat4, 1), ("u_buffer_scale", .float, 1), ("u_image", .sampler2D, 1), ("u_opacity", .float, 1), ("u_brightness_low", .float, 1), ("u_brightness_high", .float, 1), ("u_saturation_factor", .float, 1), ("u_contrast_factor", .float, 1), ("u_spin_weights", .vec3, 1)]
         case .symbolIcon: return [("u_viewport", .vec2, 1), ("u_piece", .vec4, 1), ("u_texsize", .vec2, 1), ("u_texture", .sampler2D, 1)]

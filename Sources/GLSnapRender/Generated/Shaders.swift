@@ -407,11 +407,13 @@ in float a_gapwidth;
 in float a_offset;
 in float a_blur;
 in float a_floorwidth;   // line-width at the integer zoom: dash patterns scale with it
+in vec3 a_dash;          // a data-driven line-dasharray's pattern: atlas row center and rows either side (texels), length
 
 uniform mat4 u_matrix;
 uniform float u_ratio;            // 1 / (tile units per pixel)
 uniform vec2 u_units_to_pixels;   // clip units to pixels
 uniform float u_device_pixel_ratio;
+uniform float u_dash_atlas_height;   // rows in the dash atlas (LINE_DASHED_PER_FEATURE)
 
 out vec2 v_normal;
 out vec2 v_width2;
@@ -420,6 +422,7 @@ out float v_linesofar;
 out vec4 v_color;
 out float v_blur;
 out float v_floorwidth;
+out vec3 v_dash;
 
 // MapLibre's line extrusion, shared by line, line_gradient and line_pattern (tools/gen-shaders.py
 // puts this file where a vertex shader says #include). The including shader declares what it
@@ -473,12 +476,15 @@ void main() {
     v_color = a_color * a_opacity;
     v_blur = a_blur;
     v_floorwidth = max(a_floorwidth, 1e-6);
+#ifdef LINE_DASHED_PER_FEATURE
+    v_dash = vec3(a_dash.x / u_dash_atlas_height, -a_dash.y / u_dash_atlas_height, max(a_dash.z, 1e-6));
+#endif
 }
 
 """#
         case .lineGradient: return #"""
 // line-gradient: lines extruded as in include/line_extrude.glsl, colored from the line-gradient ramp by
-// their progress along the whole line.
+// their progress along the whole line (and cut into dashes with line-dasharray, as line's are).
 
 in vec2 a_pos_normal;
 in vec4 a_data;
@@ -488,6 +494,7 @@ in float a_width;
 in float a_gapwidth;
 in float a_offset;
 in float a_blur;
+in float a_floorwidth;   // line-width at the integer zoom: dash patterns scale with it
 
 uniform mat4 u_matrix;
 uniform float u_ratio;            // 1 / (tile units per pixel)
@@ -500,6 +507,8 @@ out float v_gamma_scale;
 out float v_lineprogress;
 out float v_opacity;
 out float v_blur;
+out float v_linesofar;
+out float v_floorwidth;
 
 // MapLibre's line extrusion, shared by line, line_gradient and line_pattern (tools/gen-shaders.py
 // puts this file where a vertex shader says #include). The including shader declares what it
@@ -547,11 +556,17 @@ float lineDistance() {
     return (floor(a_data.z / 4.0) + a_data.w * 64.0) * 2.0;
 }
 
+// With line metrics MapLibre measures dashes by progress along the whole line, scaled to the
+// largest distance a vertex stores (2^15 - 1), not by distance along this tile's piece.
+#define PROGRESS_DISTANCE 32767.0
+
 void main() {
     extrudeLine();
     v_lineprogress = a_lineprogress;
     v_opacity = a_opacity;
     v_blur = a_blur;
+    v_linesofar = floor(a_lineprogress * PROGRESS_DISTANCE * 0.5) * 2.0;
+    v_floorwidth = max(a_floorwidth, 1e-6);
 }
 
 """#
@@ -1056,12 +1071,35 @@ void main() {
         case .line: return #"""
 uniform float u_device_pixel_ratio;
 // Dashes: the program is compiled with LINE_DASHED defined for layers with line-dasharray (a
-// separate variant, so solid lines do not sample the texture); the dash pattern is a signed
-// distance field in one row of u_dash_image (x: position in the pattern, y: the row).
+// separate variant, so solid lines do not sample the texture).
+// line-dasharray, shared by line and line_gradient fragment shaders (their LINE_DASHED variants): the
+// pattern is a signed distance field in one or more rows of u_dash_image (x: position in the pattern,
+// y: the row; a round-capped pattern has rows across the line too).
 uniform sampler2D u_dash_image;
 uniform vec2 u_patternscale;   // x: 1 / (pattern length in tile units at width 1); y: rows per unit of normal
 uniform float u_dash_row;      // y coordinate of the row's center in the atlas (0..1)
 uniform float u_sdfgamma;
+// A data-driven line-dasharray (variant LINE_DASHED_PER_FEATURE) gives each feature its own
+// pattern: u_patternscale.x and u_sdfgamma are then for a pattern one line width long.
+#ifdef LINE_DASHED_PER_FEATURE
+#define LINE_DASHED
+#endif
+
+// How much of the fragment the dashes cover (0...1), `linesofar` tile units along the line.
+float dashAlpha(float linesofar, float normal_y, float floorwidth) {
+    vec2 tex = vec2(linesofar * u_patternscale.x / floorwidth, normal_y * u_patternscale.y + u_dash_row);
+    float sdfdist = texture(u_dash_image, tex).r;
+    return smoothstep(0.5 - u_sdfgamma / floorwidth, 0.5 + u_sdfgamma / floorwidth, sdfdist);
+}
+
+// The same for a feature's own pattern: `dash` is its row's center and rows per unit of normal
+// (atlas y coordinates) and the pattern's length in line widths.
+float featureDashAlpha(float linesofar, float normal_y, float floorwidth, vec3 dash) {
+    vec2 tex = vec2(linesofar * u_patternscale.x / (dash.z * floorwidth), normal_y * dash.y + dash.x);
+    float sdfdist = texture(u_dash_image, tex).r;
+    float gamma = u_sdfgamma / dash.z;
+    return smoothstep(0.5 - gamma / floorwidth, 0.5 + gamma / floorwidth, sdfdist);
+}
 
 in vec2 v_normal;
 in vec2 v_width2;
@@ -1070,6 +1108,7 @@ in float v_linesofar;
 in vec4 v_color;
 in float v_blur;
 in float v_floorwidth;
+in vec3 v_dash;
 
 out vec4 fragColor;
 
@@ -1077,12 +1116,10 @@ void main() {
     float dist = length(v_normal) * v_width2.s;
     float blur2 = (v_blur + 1.0 / u_device_pixel_ratio) * v_gamma_scale;
     float alpha = clamp(min(dist - (v_width2.t - blur2), v_width2.s - dist) / blur2, 0.0, 1.0);
-#ifdef LINE_DASHED
-    {
-        vec2 tex = vec2(v_linesofar * u_patternscale.x / v_floorwidth, v_normal.y * u_patternscale.y + u_dash_row);
-        float sdfdist = texture(u_dash_image, tex).r;
-        alpha *= smoothstep(0.5 - u_sdfgamma / v_floorwidth, 0.5 + u_sdfgamma / v_floorwidth, sdfdist);
-    }
+#if defined(LINE_DASHED_PER_FEATURE)
+    alpha *= featureDashAlpha(v_linesofar, v_normal.y, v_floorwidth, v_dash);
+#elif defined(LINE_DASHED)
+    alpha *= dashAlpha(v_linesofar, v_normal.y, v_floorwidth);
 #endif
     fragColor = v_color * alpha;
 }
@@ -1091,6 +1128,35 @@ void main() {
         case .lineGradient: return #"""
 uniform float u_device_pixel_ratio;
 uniform sampler2D u_image;   // the line-gradient ramp: 256 texels over progress 0...1, premultiplied
+// With line-dasharray the program is compiled with LINE_DASHED: the gradient is cut into dashes.
+// line-dasharray, shared by line and line_gradient fragment shaders (their LINE_DASHED variants): the
+// pattern is a signed distance field in one or more rows of u_dash_image (x: position in the pattern,
+// y: the row; a round-capped pattern has rows across the line too).
+uniform sampler2D u_dash_image;
+uniform vec2 u_patternscale;   // x: 1 / (pattern length in tile units at width 1); y: rows per unit of normal
+uniform float u_dash_row;      // y coordinate of the row's center in the atlas (0..1)
+uniform float u_sdfgamma;
+// A data-driven line-dasharray (variant LINE_DASHED_PER_FEATURE) gives each feature its own
+// pattern: u_patternscale.x and u_sdfgamma are then for a pattern one line width long.
+#ifdef LINE_DASHED_PER_FEATURE
+#define LINE_DASHED
+#endif
+
+// How much of the fragment the dashes cover (0...1), `linesofar` tile units along the line.
+float dashAlpha(float linesofar, float normal_y, float floorwidth) {
+    vec2 tex = vec2(linesofar * u_patternscale.x / floorwidth, normal_y * u_patternscale.y + u_dash_row);
+    float sdfdist = texture(u_dash_image, tex).r;
+    return smoothstep(0.5 - u_sdfgamma / floorwidth, 0.5 + u_sdfgamma / floorwidth, sdfdist);
+}
+
+// The same for a feature's own pattern: `dash` is its row's center and rows per unit of normal
+// (atlas y coordinates) and the pattern's length in line widths.
+float featureDashAlpha(float linesofar, float normal_y, float floorwidth, vec3 dash) {
+    vec2 tex = vec2(linesofar * u_patternscale.x / (dash.z * floorwidth), normal_y * dash.y + dash.x);
+    float sdfdist = texture(u_dash_image, tex).r;
+    float gamma = u_sdfgamma / dash.z;
+    return smoothstep(0.5 - gamma / floorwidth, 0.5 + gamma / floorwidth, sdfdist);
+}
 
 in vec2 v_normal;
 in vec2 v_width2;
@@ -1098,6 +1164,8 @@ in float v_gamma_scale;
 in float v_lineprogress;
 in float v_opacity;
 in float v_blur;
+in float v_linesofar;
+in float v_floorwidth;
 
 out vec4 fragColor;
 
@@ -1106,6 +1174,9 @@ void main() {
     float blur2 = (v_blur + 1.0 / u_device_pixel_ratio) * v_gamma_scale;
     float alpha = clamp(min(dist - (v_width2.t - blur2), v_width2.s - dist) / blur2, 0.0, 1.0);
     vec4 color = texture(u_image, vec2(v_lineprogress, 0.5));
+#ifdef LINE_DASHED
+    alpha *= dashAlpha(v_linesofar, v_normal.y, v_floorwidth);
+#endif
     fragColor = color * (alpha * v_opacity);
 }
 
@@ -1248,8 +1319,8 @@ void main() {
         case .hillshade: return ["a_pos"]
         case .hillshadePrepare: return ["a_pos"]
         case .layerComposite: return ["a_pos"]
-        case .line: return ["a_pos_normal", "a_data", "a_color", "a_opacity", "a_width", "a_gapwidth", "a_offset", "a_blur", "a_floorwidth"]
-        case .lineGradient: return ["a_pos_normal", "a_data", "a_lineprogress", "a_opacity", "a_width", "a_gapwidth", "a_offset", "a_blur"]
+        case .line: return ["a_pos_normal", "a_data", "a_color", "a_opacity", "a_width", "a_gapwidth", "a_offset", "a_blur", "a_floorwidth", "a_dash"]
+        case .lineGradient: return ["a_pos_normal", "a_data", "a_lineprogress", "a_opacity", "a_width", "a_gapwidth", "a_offset", "a_blur", "a_floorwidth"]
         case .linePattern: return ["a_pos_normal", "a_data", "a_opacity", "a_width", "a_gapwidth", "a_offset", "a_blur", "a_pattern", "a_pixel_ratio"]
         case .raster: return ["a_pos", "a_texture_pos"]
         case .symbolIcon: return ["a_pos", "a_tex", "a_fill", "a_halo", "a_props"]
