@@ -114,3 +114,27 @@ final class DebugDrawingTests: XCTestCase {
         XCTAssertTrue(bad.stderr.contains("unknown debug option 'tile'"), bad.stderr)
     }
 }
+
+/// icon-padding with four values, seen through the collision box debug drawing.
+final class IconPaddingDebugTests: XCTestCase {
+    func testFourValueIconPaddingGrowsEachSideByItsOwn() throws {
+        let style = #"""
+        {"version": 8, "center": [0, 0], "zoom": 0,
+         "sources": {"a": {"type": "geojson", "data": {"type": "Point", "coordinates": [0, 0]}}},
+         "layers": [
+           {"id": "bg", "type": "background", "paint": {"background-color": "white"}},
+           {"id": "i", "type": "symbol", "source": "a", "layout": {"icon-image": "dot", "icon-padding": [2, 2, 2, 10]}}]}
+        """#
+        var options = MapSnapshotOptions(size: Size(width: 64, height: 64))
+        options.debug = .collision
+        let s = Snapshotter(options: options)
+        try s.addImage("dot", StyleImage(image: RGBAImage(width: 4, height: 4, pixels: [UInt8](repeating: 0, count: 64).enumerated().map { $0.offset % 4 == 3 ? 255 : 0 })))
+        try s.setStyle(json: style)
+        let image = try s.snapshot().image
+        func pixel(_ x: Int, _ y: Int) -> [UInt8] { let i = (y * image.width + x) * 4; return Array(image.pixels[i..<i + 3]) }
+        // The 4-px icon spans 30...34: its box 20 (10 to the left) to 36 (2 to the right).
+        XCTAssertEqual(pixel(20, 32), [191, 191, 255], "left edge, 10 px out")
+        XCTAssertEqual(pixel(28, 32), [255, 255, 255], "not 2 px out on the left")
+        XCTAssertEqual(pixel(36, 32), [191, 191, 255], "right edge, 2 px out")
+    }
+}

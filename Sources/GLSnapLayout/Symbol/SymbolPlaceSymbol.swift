@@ -18,7 +18,9 @@ struct LayerParams {
     /// The layer has text-variable-anchor or text-variable-anchor-offset.
     let hasVariableAnchors: Bool
     let keepUpright: Bool
-    let textPadding: Double, iconPadding: Double
+    let textPadding: Double
+    /// icon-padding as margins: minX left, minY top, maxX right, maxY bottom (CSS order in the style).
+    let iconPadding: Rect
     /// icon-text-fit: with one, an icon is drawn around its text (`IconQuad.parts`).
     let fitted: Bool
     let textTranslate: (Double, Double), iconTranslate: (Double, Double)
@@ -72,7 +74,7 @@ struct LayerParams {
         iconFlat = iconPitchMap && t.pitch != 0
         keepUpright = layer.textKeepUpright.evaluate(zctx)
         textPadding = layer.textPadding.evaluate(zctx)
-        iconPadding = layer.iconPadding.evaluate(zctx).first ?? 2
+        iconPadding = SymbolPlacement.paddingMargins(layer.iconPadding.evaluate(zctx))
         fitted = layer.iconTextFit.evaluate(zctx) != .none
         textTranslate = SymbolPlacement.translate(layer.textTranslate, anchor: layer.textTranslateAnchor, zctx, t)
         iconTranslate = SymbolPlacement.translate(layer.iconTranslate, anchor: layer.iconTranslateAnchor, zctx, t)
