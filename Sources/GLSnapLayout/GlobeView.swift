@@ -22,6 +22,10 @@ public struct GlobeView: Sendable {
     let sphereMatrixInverse: [Double]
     /// The camera in unit-sphere coordinates.
     let camera: (x: Double, y: Double, z: Double)
+    /// How far inside the unit sphere GL JS's tile mesh reaches at most: the sagitta of one
+    /// segment of its tile subdivision (128 per tile at zoom 0, halved per zoom, at least 32),
+    /// which at the rim decides which pixels show the planet.
+    let rimInset: Double
 
     /// The globe over `flat`'s camera. `globeness` is clamped to 0...1.
     public init(flat: Transform, globeness: Double = 1) {
@@ -48,6 +52,9 @@ public struct GlobeView: Sendable {
         Mat4.scale(&view, radius, radius, radius)
         sphereMatrix = Mat4.multiply(m, view)
         sphereMatrixInverse = Mat4.invert(sphereMatrix) ?? Mat4.identity
+        let tileZoom = max(0, flat.zoom.rounded(.down))
+        let segmentsPerWorld = pow(2, tileZoom) * max(128 / pow(2, tileZoom), 32)
+        rimInset = 1 - cos(.pi / segmentsPerWorld)
         let eye = Mat4.transform(Mat4.invert(view) ?? Mat4.identity, 0, 0, 0, 1)
         camera = (eye.0 / eye.3, eye.1 / eye.3, eye.2 / eye.3)
     }
@@ -129,8 +136,10 @@ public struct GlobeView: Sendable {
         // |o + t dir| = 1: t² + 2 (o·dir) t + |o|² - 1 = 0.
         let bq = o.0 * dir.0 + o.1 * dir.1 + o.2 * dir.2
         let cq = o.0 * o.0 + o.1 * o.1 + o.2 * o.2 - 1
+        // GL JS's sphere is a mesh of chords, so its rim lies inside the true one by the chords'
+        // sagitta: rays that pass within it see space there too.
+        guard bq * bq - cq - rimInset * (2 - rimInset) >= 0 else { return nil }
         let disc = bq * bq - cq
-        guard disc >= 0 else { return nil }
         let t = -bq - disc.squareRoot()
         guard t >= 0 else { return nil }
         return (o.0 + dir.0 * t, o.1 + dir.1 * t, o.2 + dir.2 * t)
