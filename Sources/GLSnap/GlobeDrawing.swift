@@ -61,7 +61,7 @@ struct GlobeTexture {
     /// past the texture's rows, the last row, so the polar caps take the color at the map's
     /// edge as GL JS's pole geometry does), premultiplied.
     @inline(__always)
-    func sample(_ m: (x: Double, y: Double)) -> (Double, Double, Double, Double) {
+    func sample(_ m: (x: Double, y: Double), _ p: UnsafeBufferPointer<UInt8>) -> (Double, Double, Double, Double) {
         let ws = flat.worldSize, c = flat.centerScreenPoint
         let cmx = Mercator.x(lon: flat.center.lon), cmy = Mercator.y(lat: flat.center.lat)
         var mx = m.x
@@ -72,15 +72,12 @@ struct GlobeTexture {
         let ix = Int(cx), iy = Int(cy)
         let ax = cx - Double(ix), ay = cy - Double(iy)
         let jx = min(ix + 1, width - 1), jy = min(iy + 1, height - 1)
-        return pixels.withUnsafeBufferPointer { p in
-            func at(_ x: Int, _ y: Int, _ k: Int) -> Double { Double(p[(y * width + x) * 4 + k]) }
-            func lerp(_ k: Int) -> Double {
-                let top = at(ix, iy, k) * (1 - ax) + at(jx, iy, k) * ax
-                let bottom = at(ix, jy, k) * (1 - ax) + at(jx, jy, k) * ax
-                return top * (1 - ay) + bottom * ay
-            }
-            return (lerp(0), lerp(1), lerp(2), lerp(3))
+        let ia = (iy * width + ix) * 4, ib = (iy * width + jx) * 4, ic = (jy * width + ix) * 4, id = (jy * width + jx) * 4
+        let wa = (1 - ax) * (1 - ay), wb = ax * (1 - ay), wc = (1 - ax) * ay, wd = ax * ay
+        func lerp(_ k: Int) -> Double {
+            Double(p[ia + k]) * wa + Double(p[ib + k]) * wb + Double(p[ic + k]) * wc + Double(p[id + k]) * wd
         }
+        return (lerp(0), lerp(1), lerp(2), lerp(3))
     }
 }
 
@@ -134,6 +131,7 @@ extension ImageDrawing {
                         into destination: UnsafeMutableRawBufferPointer) {
         let ratio = checked.options.pixelRatio
         let out = destination.bindMemory(to: UInt8.self)
+        texture.pixels.withUnsafeBufferPointer { texels in
         for row in 0..<piece.height {
             let y = (Double(piece.y + row) + 0.5) / ratio
             for col in 0..<piece.width {
@@ -142,7 +140,7 @@ extension ImageDrawing {
                     out[o] = 0; out[o + 1] = 0; out[o + 2] = 0; out[o + 3] = 0
                     continue
                 }
-                let s = texture.sample(m)
+                let s = texture.sample(m, texels)
                 let a = (s.3).rounded()
                 out[o + 3] = UInt8(min(max(a, 0), 255))
                 if a <= 0 {
@@ -153,6 +151,7 @@ extension ImageDrawing {
                     out[o + 2] = UInt8(min(max((s.2 * 255 / s.3).rounded(), 0), 255))
                 }
             }
+        }
         }
     }
 }

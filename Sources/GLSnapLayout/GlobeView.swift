@@ -126,9 +126,9 @@ public struct GlobeView: Sendable {
     /// The unit-sphere point a screen position's ray meets first, or nil where it misses.
     func surfacePoint(at point: (x: Double, y: Double)) -> (x: Double, y: Double, z: Double)? {
         let nx = point.x / flat.width * 2 - 1, ny = 1 - point.y / flat.height * 2
-        let a = Mat4.transform(sphereMatrixInverse, nx, ny, -1, 1)
+        // Every ray starts at the camera; the far plane gives its direction.
         let b = Mat4.transform(sphereMatrixInverse, nx, ny, 1, 1)
-        let o = (a.0 / a.3, a.1 / a.3, a.2 / a.3)
+        let o = camera
         var dir = (b.0 / b.3 - o.0, b.1 / b.3 - o.1, b.2 / b.3 - o.2)
         let len = (dir.0 * dir.0 + dir.1 * dir.1 + dir.2 * dir.2).squareRoot()
         guard len > 0 else { return nil }
