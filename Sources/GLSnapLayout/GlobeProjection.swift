@@ -24,7 +24,7 @@ public enum GlobeProjection {
     public static func problem(_ projection: JSON?, state: JSON? = nil) -> String? {
         guard let type = projection?["type"] else { return nil }
         return evaluate(type, zoom: 0, state: state, depth: 0) == nil
-            ? "projection type \(type) is not one glsnap reads (mercator, globe, vertical-perspective, or interpolate/step by zoom over them); drawn in Mercator"
+            ? "projection type \(type.text) is not one glsnap reads (mercator, globe, vertical-perspective, or interpolate/step by zoom over them); drawn in Mercator"
             : nil
     }
 

@@ -70,6 +70,14 @@ final class GlobeRenderingTests: XCTestCase {
         XCTAssertEqual(globe, flat)
     }
 
+    /// A projection glsnap cannot read is named in a warning and drawn in Mercator; the globe
+    /// is not (it is drawn).
+    func testAnUnreadableProjectionIsNamed() throws {
+        let s = try snapshotter(size: 16, style: GlobeRenderingTests.style.replacingOccurrences(of: "\"globe\"", with: "\"equal-earth\""))
+        XCTAssertTrue(s.styleWarnings.contains { $0.hasPrefix("projection type \"equal-earth\" is not one glsnap reads") }, "\(s.styleWarnings)")
+        XCTAssertFalse(try snapshotter(size: 16).styleWarnings.contains { $0.contains("projection") })
+    }
+
     /// A globe view at 2048² drawn in 512-px pieces matches the one-frame render within 0.0005.
     func testGlobeViewInPieces() throws {
         let camera = CameraOptions(center: Coordinate(latitude: 25, longitude: 10), zoom: 2.2, bearing: 20, pitch: 30)
