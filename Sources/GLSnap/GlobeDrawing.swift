@@ -57,6 +57,18 @@ struct GlobeTexture {
         return (x0, x1, y0, y1, max(1, maxCos / cosCenter))
     }
 
+    /// Where Mercator `m` lies in the texture (CSS pixels of `flat` from its top-left), x wrapped
+    /// to the texture's world copy: what feature queries on the globe ask the flat map at.
+    func point(forMercator m: (x: Double, y: Double)) -> (x: Double, y: Double) {
+        GlobeTexture.point(forMercator: m, in: flat)
+    }
+
+    static func point(forMercator m: (x: Double, y: Double), in flat: Transform) -> (x: Double, y: Double) {
+        let cmx = Mercator.x(lon: flat.center.lon), cmy = Mercator.y(lat: flat.center.lat)
+        let c = flat.centerScreenPoint
+        return ((m.x - cmx - (m.x - cmx).rounded()) * flat.worldSize + c.x, (m.y - cmy) * flat.worldSize + c.y)
+    }
+
     /// The bilinear sample at Mercator `m` (x wrapped to the texture's world copy, y clamped:
     /// past the texture's rows, the last row, so the polar caps take the color at the map's
     /// edge as GL JS's pole geometry does), premultiplied.

@@ -14,6 +14,8 @@ public struct Snapshot: Sendable {
     let transform: Transform
     /// The globe drawn, where the style's projection asked for one at this zoom.
     var globe: GlobeView?
+    /// The flat camera of the map the globe was drawn from, which feature queries ask.
+    var globeFlat: Transform?
     /// What feature queries read (see Snapshot+Query.swift); nil for snapshots made otherwise.
     var queryIndex: SnapshotQueryIndex?
 

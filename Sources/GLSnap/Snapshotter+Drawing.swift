@@ -106,8 +106,9 @@ struct ImageDrawing {
         }
         var snapshot = Snapshot(image: image, pixelRatio: options.pixelRatio, transform: transform)
         snapshot.globe = globe
+        snapshot.globeFlat = globeTexture?.flat
         snapshot.timings = timings
-        snapshot.queryIndex = SnapshotQueryIndex(style: style, transform: transform, covers: builder.fullCovers,
+        snapshot.queryIndex = SnapshotQueryIndex(style: style, transform: globeTexture?.flat ?? transform, covers: builder.fullCovers,
                                                  symbols: builder.placedSymbolsByLayer, states: builder.featureStates,
                                                  tiles: snapshotter.tileCache)
         snapshot.warnings = style.takeStyleWarnings()

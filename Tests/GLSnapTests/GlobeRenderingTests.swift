@@ -62,6 +62,18 @@ final class GlobeRenderingTests: XCTestCase {
         XCTAssertEqual(c.latitude, 25, accuracy: 1e-6); XCTAssertEqual(c.longitude, -35, accuracy: 1e-6)
     }
 
+    /// Feature queries follow the globe: the box where the globe shows it, nothing in space.
+    func testQueriesFollowTheGlobe() throws {
+        let s = try snapshotter(size: 256)
+        let shot = try s.snapshot(camera: CameraOptions(center: Coordinate(latitude: 0, longitude: 0), zoom: 1))
+        let box = shot.point(for: Coordinate(latitude: 40, longitude: 30))
+        XCTAssertEqual(try shot.queryRenderedFeatures(at: box).map(\.layer), ["box"])
+        // West of the box on the globe; the flat map puts the box's west edge at that point.
+        let west = shot.point(for: Coordinate(latitude: 10, longitude: -23))
+        XCTAssertEqual(try shot.queryRenderedFeatures(at: west).map(\.layer), [])
+        XCTAssertEqual(try shot.queryRenderedFeatures(at: Point(x: 2, y: 2)).map(\.layer), [])
+    }
+
     /// Past GL JS's transition (zoom 12) the globe is the flat map, pixel for pixel.
     func testPastTheTransitionTheMapIsFlat() throws {
         let camera = CameraOptions(center: Coordinate(latitude: 20, longitude: 20), zoom: 12.5)
