@@ -1,3 +1,4 @@
+import GLSnapLayout
 import GLSnapStyle
 
 /// What a style may ask for that glsnap does not draw yet, so that it is named in a warning
@@ -30,9 +31,7 @@ enum NotDrawn {
         let root = style.json
         if root["terrain"] != nil { out.append("terrain is not drawn by glsnap; the map is drawn flat") }
         if root["sky"] != nil { out.append("sky is not drawn by glsnap") }
-        if let type = root["projection"]?["type"], type.stringValue != "mercator" {
-            out.append("projection \(type.stringValue.map { "\"\($0)\"" } ?? "(an expression)") is not drawn by glsnap; drawn in Mercator")
-        }
+        if let problem = GlobeProjection.problem(root["projection"], state: root["state"]) { out.append(problem) }
         if let roll = root["roll"]?.numberValue, roll != 0 { out.append("roll is not drawn by glsnap; drawn with roll 0") }
         return out
     }

@@ -15,7 +15,8 @@ import GLSnapStyle
 /// the style it was drawn with, even after `setStyle`.
 extension Snapshot {
     /// The features drawn at `point` (points from the top-left, as `point(for:)` gives them),
-    /// topmost first. Lines count within half their width, circles within their radius and
+    /// topmost first. On a globe, the flat map the globe shows at `point` is asked (nothing in
+    /// space around the planet); a box's corners are taken there and joined straight. Lines count within half their width, circles within their radius and
     /// stroke, symbols within the collision boxes of those placed (not those hidden by others).
     public func queryRenderedFeatures(at point: Point, options: QueryOptions = QueryOptions()) throws -> [QueriedFeature] {
         try query([QueryPoint(point.x, point.y)], options: options)
@@ -56,6 +57,17 @@ extension Snapshot {
     private func query(_ screen: [QueryPoint], options: QueryOptions) throws -> [QueriedFeature] {
         guard screen.allSatisfy({ $0.x.isFinite && $0.y.isFinite }) else { throw QueryError("the query point or box is not finite") }
         guard let index = queryIndex else { return [] }
+        if let globe, let flat = globeFlat {
+            // On the globe, the flat map it was drawn from is asked where each point shows;
+            // a point in space finds nothing.
+            var onMap: [QueryPoint] = []
+            for p in screen {
+                guard let m = globe.mercatorCoordinate(for: (p.x, p.y)) else { return [] }
+                let q = GlobeTexture.point(forMercator: m, in: flat)
+                onMap.append(QueryPoint(q.x, q.y))
+            }
+            return try index.queryRendered(onMap, options: options)
+        }
         return try index.queryRendered(screen, options: options)
     }
 }

@@ -12,6 +12,10 @@ public struct Snapshot: Sendable {
     /// Problems drawn around (broken sources or tiles) under `SourceErrorPolicy.skip`.
     public internal(set) var warnings: [String] = []
     let transform: Transform
+    /// The globe drawn, where the style's projection asked for one at this zoom.
+    var globe: GlobeView?
+    /// The flat camera of the map the globe was drawn from, which feature queries ask.
+    var globeFlat: Transform?
     /// What feature queries read (see Snapshot+Query.swift); nil for snapshots made otherwise.
     var queryIndex: SnapshotQueryIndex?
 
@@ -20,13 +24,24 @@ public struct Snapshot: Sendable {
     }
 
     /// The point (in points from the top-left; × pixelRatio for image pixels) where `coordinate` is drawn.
+    /// On a globe (a style whose `projection` is a globe at this zoom) a coordinate behind the
+    /// horizon, hidden by the planet, has no screen position: the point is then (NaN, NaN).
     public func point(for coordinate: Coordinate) -> Point {
+        if let globe {
+            let p = globe.point(for: (coordinate.longitude, coordinate.latitude))
+            return Point(x: p?.x ?? .nan, y: p?.y ?? .nan)
+        }
         let p = transform.point(for: (coordinate.longitude, coordinate.latitude))
         return Point(x: p.x, y: p.y)
     }
 
-    /// The coordinate drawn at `point` (in points from the top-left).
+    /// The coordinate drawn at `point` (in points from the top-left). On a globe, a point that
+    /// shows space around the planet has no coordinate: both are then NaN.
     public func coordinate(for point: Point) -> Coordinate {
+        if let globe {
+            let c = globe.coordinate(for: (point.x, point.y))
+            return Coordinate(latitude: c?.lat ?? .nan, longitude: c?.lon ?? .nan)
+        }
         let c = transform.coordinate(for: (point.x, point.y))
         return Coordinate(latitude: c.lat, longitude: c.lon)
     }

@@ -41,7 +41,11 @@ struct ImageDrawing {
     let checked: CheckedOptions
     let transform: Transform
     var builder: FrameBuilder
-    private(set) var timings = SnapshotTimings()
+    var timings = SnapshotTimings()
+    /// The globe the style's projection asks for at this zoom (nil: the flat map), and the flat
+    /// map drawn under it (GlobeDrawing.swift).
+    let globe: GlobeView?
+    var globeTexture: GlobeTexture?
 
     init(snapshotter: Snapshotter, style: LoadedStyle, camera: CameraOptions, checked: CheckedOptions) throws {
         self.snapshotter = snapshotter
@@ -49,6 +53,7 @@ struct ImageDrawing {
         self.checked = checked
         transform = try snapshotter.transform(camera, size: checked.options.size)
         builder = snapshotter.makeBuilder(style: style, options: checked.options, deadline: checked.deadline)
+        globe = ImageDrawing.globe(style: style, transform: transform)
     }
 
     /// Lays out `piece` (image pixels), draws it on a free worker and reads it back, straight
@@ -78,6 +83,7 @@ struct ImageDrawing {
     /// `band(bandIndex)` and reporting each piece to `progress(done, total)`.
     mutating func draw(_ grid: PieceGrid, into stitcher: Stitcher, progress: ((_ done: Int, _ total: Int) -> Void)? = nil,
                        band: (Int) throws -> Void = { _ in }) throws {
+        if let globe { return try drawGlobe(globe, grid: grid, into: stitcher, progress: progress, band: band) }
         for b in 0..<grid.bands {
             for c in 0..<grid.columns {
                 let piece = grid.piece(band: b, column: c)
@@ -99,8 +105,10 @@ struct ImageDrawing {
             throw GLSnapError.style(source: style.origin, message: first)
         }
         var snapshot = Snapshot(image: image, pixelRatio: options.pixelRatio, transform: transform)
+        snapshot.globe = globe
+        snapshot.globeFlat = globeTexture?.flat
         snapshot.timings = timings
-        snapshot.queryIndex = SnapshotQueryIndex(style: style, transform: transform, covers: builder.fullCovers,
+        snapshot.queryIndex = SnapshotQueryIndex(style: style, transform: globeTexture?.flat ?? transform, covers: builder.fullCovers,
                                                  symbols: builder.placedSymbolsByLayer, states: builder.featureStates,
                                                  tiles: snapshotter.tileCache)
         snapshot.warnings = style.takeStyleWarnings()
