@@ -14,7 +14,9 @@ extension FrameBuilder {
     /// height there times the exaggeration, as GL JS sets the transform's elevation), the tiles of
     /// the surface and the fog. Nil when the style has no terrain or its source is not a loaded
     /// raster-dem source (then the map is drawn flat).
-    mutating func terrain(for transform: Transform, pixelRatio: Double) throws -> (transform: Transform, terrain: TerrainFrame)? {
+    /// For a piece of the image (`piece` of `width` x `height` pixels) only the surface tiles that reach it.
+    mutating func terrain(for transform: Transform, pixelRatio: Double, piece: PixelRect? = nil, width: Int = 0, height: Int = 0) throws
+        -> (transform: Transform, terrain: TerrainFrame)? {
         guard case .object(let spec)? = style.style.json["terrain"], let name = spec["source"]?.stringValue,
               let source = style.sources[name], let encoding = style.demEncodings[name] else { return nil }
         let exaggeration = max(0, spec["exaggeration"]?.numberValue ?? 1)
@@ -47,6 +49,11 @@ extension FrameBuilder {
             }
         }
         let surfaceNow = surface()
+        if let piece, piece != PixelRect(x: 0, y: 0, width: width, height: height) {
+            cover = cover.filter {
+                FrameBuilder.reaches($0, piece, transform: elevated, width: width, height: height, elevations: surfaceNow.elevationRange)
+            }
+        }
         let skirt = terrainSkirts ? TerrainSurface.skirtLength(zoom: transform.zoom) : 0
         let tiles = cover.map { t -> TerrainFrame.Tile in
             let mesh = surfaceNow.mesh(for: t.id, wrap: t.wrap, cells: FrameBuilder.terrainMeshCells, skirt: skirt)
@@ -55,6 +62,28 @@ extension FrameBuilder {
         let size = Int(1024 * min(max(pixelRatio, 1), 2))
         return (elevated, TerrainFrame(tiles: tiles, fog: terrainFog(zoom: transform.zoom, pitch: transform.pitch),
                                        surface: surfaceNow, textureSize: size))
+    }
+
+    /// Whether a surface tile's box (between the lowest and highest elevation, and a skirt below),
+    /// projected, reaches the piece (always true for a box partly behind the camera).
+    static func reaches(_ tile: CoveredTile, _ piece: PixelRect, transform: Transform, width: Int, height: Int,
+                        elevations: ClosedRange<Double>) -> Bool {
+        let m = transform.tileMatrix(for: tile.id, wrap: tile.wrap).map(Double.init)
+        let e = Double(TileExtent.extent)
+        let skirt = TerrainSurface.skirtLength(zoom: transform.zoom)
+        var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
+        for z in [elevations.lowerBound - skirt, elevations.upperBound] {
+            for (x, y) in [(0.0, 0.0), (e, 0), (e, e), (0, e)] {
+                let cx = m[0] * x + m[4] * y + m[8] * z + m[12], cy = m[1] * x + m[5] * y + m[9] * z + m[13]
+                let w = m[3] * x + m[7] * y + m[11] * z + m[15]
+                guard w > 1e-9 else { return true }
+                let px = (cx / w + 1) / 2 * Double(width), py = (1 - cy / w) / 2 * Double(height)
+                minX = min(minX, px); maxX = max(maxX, px); minY = min(minY, py); maxY = max(maxY, py)
+            }
+        }
+        let g = 2.0
+        return maxX >= Double(piece.x) - g && minX <= Double(piece.x + piece.width) + g
+            && maxY >= Double(piece.y) - g && minY <= Double(piece.y + piece.height) + g
     }
 
     /// The sky's fog evaluated at `zoom` (GL JS's terrain uniforms: white and blends of 1 without sky).

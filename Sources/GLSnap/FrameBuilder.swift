@@ -59,7 +59,7 @@ struct FrameBuilder {
     mutating func frame(transform: Transform, pixelRatio: Double, width: Int, height: Int, piece: PixelRect? = nil) throws -> Frame {
         let piece = piece ?? PixelRect(x: 0, y: 0, width: width, height: height)
         // Over terrain the camera is raised to the surface and every piece drapes every tile.
-        let terrain = style.style.json["terrain"] == nil ? nil : try self.terrain(for: transform, pixelRatio: pixelRatio)
+        let terrain = style.style.json["terrain"] == nil ? nil : try self.terrain(for: transform, pixelRatio: pixelRatio, piece: piece, width: width, height: height)
         let transform = terrain?.transform ?? transform
         let whole = terrain != nil || piece == PixelRect(x: 0, y: 0, width: width, height: height)
         var covers: [String: [CoveredTile]] = [:]
