@@ -40,11 +40,11 @@ extension FrameBuilder {
     /// `@2x` tiles gives those (drawn over the same tile square, so a 512-pixel image on a
     /// 256-pixel tile has twice the detail at the same scale).
     mutating func rasterTiles(source name: String, tileSource: TileSource, transform: Transform, dem: DEMEncoding?,
-                              pixelRatio: Double = 1) throws -> [FrameTile] {
+                              pixelRatio: Double = 1, elevations: ClosedRange<Double>? = nil) throws -> [FrameTile] {
         let info = tileSource.info
         let highDensity = pixelRatio >= 2 && tileSource.hasHighDensityTiles
         let cover = transform.coveringTiles(minZoom: info.minzoom, maxZoom: info.maxzoom, tileSize: info.tileSize,
-                                            roundZoom: true, reparseOverscaled: false)
+                                            roundZoom: true, reparseOverscaled: false, elevations: elevations)
         var seen = Set<CoveredTile>()
         var out: [FrameTile] = []
         for covered in cover where info.covers(covered.id) {

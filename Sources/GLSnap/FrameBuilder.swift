@@ -49,6 +49,8 @@ struct FrameBuilder {
     var deadline: RenderDeadline?
     /// Counts the tiles decoded and the layers tessellated and laid out (cache misses).
     var counters = WorkCounters()
+    /// Whether terrain tiles hang skirts below their edges (GL JS's `terrainSkirtLength`; on by default).
+    var terrainSkirts = true
 
     init(style: LoadedStyle, tiles: LRUCache<TileKey, Cached<VectorTile>>, geometries: LRUCache<GeometryKey, Cached<GeometryBox>>,
          rasters: LRUCache<TileKey, Cached<RasterBox>>, symbols: LRUCache<SymbolLayoutKey, Cached<SymbolTile>>,
@@ -60,7 +62,10 @@ struct FrameBuilder {
     /// The frame of the whole image, or of `piece` of it (then only tiles that reach the piece).
     mutating func frame(transform: Transform, pixelRatio: Double, width: Int, height: Int, piece: PixelRect? = nil) throws -> Frame {
         let piece = piece ?? PixelRect(x: 0, y: 0, width: width, height: height)
-        let whole = piece == PixelRect(x: 0, y: 0, width: width, height: height)
+        // Over terrain the camera is raised to the surface and every piece drapes every tile.
+        let terrain = style.style.json["terrain"] == nil ? nil : try self.terrain(for: transform, pixelRatio: pixelRatio, piece: piece, width: width, height: height)
+        let transform = terrain?.transform ?? transform
+        let whole = terrain != nil || piece == PixelRect(x: 0, y: 0, width: width, height: height)
         var covers: [String: [CoveredTile]] = [:]
         var layers: [FrameLayer] = []
         var symbolInputs: [(index: Int, input: SymbolLayerInput)] = []
@@ -76,7 +81,8 @@ struct FrameBuilder {
                 let info = source.info
                 guard info.type == .vector || info.type == .geojson else { continue }
                 let fullCover = fullCovers[sourceName] ?? transform.coveringTiles(
-                    minZoom: info.minzoom, maxZoom: info.maxzoom, tileSize: info.tileSize, reparseOverscaled: true
+                    minZoom: info.minzoom, maxZoom: info.maxzoom, tileSize: info.tileSize, reparseOverscaled: true,
+                    elevations: terrain?.terrain.elevations
                 ).filter { info.covers($0.id) }
                 fullCovers[sourceName] = fullCover
                 let cover = covers[sourceName]
@@ -118,14 +124,15 @@ struct FrameBuilder {
                     }
                     layers.append(FrameLayer(layer: layer, source: sourceName, tiles: tiles))
                 } else if let source = style.sources[sourceName], style.demEncodings[sourceName] == nil {
-                    let tiles = try rasterTiles(source: sourceName, tileSource: source, transform: transform, dem: nil, pixelRatio: pixelRatio)
+                    let tiles = try rasterTiles(source: sourceName, tileSource: source, transform: transform, dem: nil, pixelRatio: pixelRatio,
+                                                elevations: terrain?.terrain.elevations)
                     layers.append(FrameLayer(layer: layer, source: sourceName, tiles: tiles))
                 }
             case .hillshade, .colorRelief:
                 guard let sourceName = layer.source, let source = style.sources[sourceName],
                       let encoding = style.demEncodings[sourceName] else { continue }
                 let tiles = try rasterTiles(source: sourceName, tileSource: source, transform: transform, dem: encoding,
-                                            pixelRatio: pixelRatio)
+                                            pixelRatio: pixelRatio, elevations: terrain?.terrain.elevations)
                 layers.append(FrameLayer(layer: layer, source: sourceName, tiles: tiles))
             }
         }
@@ -147,6 +154,7 @@ struct FrameBuilder {
         frame.patterns = style.patterns
         frame.featureStates = featureStates
         frame.deadline = deadline
+        frame.terrain = terrain?.terrain
         return frame
     }
 

@@ -76,7 +76,8 @@ final class LoadedStyle: @unchecked Sendable {
         var errors: [String: String] = [:]
         var imageSources: [String: ImageSource] = [:]
         var demEncodings: [String: DEMEncoding] = [:]
-        let used = Set(style.layers.compactMap(\.source))
+        var used = Set(style.layers.compactMap(\.source))
+        if let terrain = style.json["terrain"]?["source"]?.stringValue { used.insert(terrain) }
         var sourceGenerations: [String: Int] = [:]
         for (name, definition) in style.sources where used.contains(name) {
             if let reuse, let kept = reuse.previous.sourceGenerations[name], !reuse.changedSources.contains(name) {

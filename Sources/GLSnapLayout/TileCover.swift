@@ -41,8 +41,11 @@ extension Transform {
     /// a steep camera). Beyond `maxZoom` the maxzoom tiles are returned, with `overscaledZoom`
     /// set to the ideal zoom when `reparseOverscaled` (vector sources) and to `maxZoom` otherwise.
     /// Empty when the ideal zoom is below `minZoom`.
+    /// Over terrain, `elevations` (meters) is the height range the ground may take: a tile is in
+    /// view when its box between those heights meets the frustum.
     public func coveringTiles(minZoom: Int = 0, maxZoom: Int = 22, tileSize: Int = 512,
-                              roundZoom: Bool = false, reparseOverscaled: Bool = true) -> [CoveredTile] {
+                              roundZoom: Bool = false, reparseOverscaled: Bool = true,
+                              elevations: ClosedRange<Double>? = nil) -> [CoveredTile] {
         let actualZ = min(coveringZoomLevel(tileSize: tileSize, roundZoom: roundZoom), TileID.maxZoom)
         if actualZ < minZoom { return [] }
         let z = max(0, min(actualZ, maxZoom, TileID.maxZoom))
@@ -67,7 +70,9 @@ extension Transform {
         while let node = stack.popLast() {
             var fullyVisible = node.fullyVisible
             if !fullyVisible {
-                let r = frustum.intersects(minX: node.minX, minY: node.minY, maxX: node.maxX, maxY: node.maxY)
+                let r = elevations.map {
+                    frustum.intersects(minX: node.minX, minY: node.minY, maxX: node.maxX, maxY: node.maxY, elevations: $0)
+                } ?? frustum.intersects(minX: node.minX, minY: node.minY, maxX: node.maxX, maxY: node.maxY)
                 if r == .outside { continue }
                 fullyVisible = r == .inside
             }
@@ -209,6 +214,33 @@ struct Frustum {
             let d = -(n.0 * p1.0 + n.1 * p1.1 + n.2 * p1.2)
             planes.append((n.0, n.1, n.2, d))
         }
+    }
+
+    /// Separating-axis test of a box between two heights (meters) against the frustum.
+    func intersects(minX: Double, minY: Double, maxX: Double, maxY: Double, elevations: ClosedRange<Double>) -> Intersection {
+        var corners: [(Double, Double, Double)] = []
+        for z in [elevations.lowerBound, elevations.upperBound] {
+            corners += [(minX, minY, z), (maxX, minY, z), (maxX, maxY, z), (minX, maxY, z)]
+        }
+        var fullyInside = true
+        for p in planes {
+            var inside = 0
+            for c in corners where p.0 * c.0 + p.1 * c.1 + p.2 * c.2 + p.3 >= 0 { inside += 1 }
+            if inside == 0 { return .outside }
+            if inside != corners.count { fullyInside = false }
+        }
+        if fullyInside { return .inside }
+        let mins = [minX, minY, elevations.lowerBound]
+        let extents = [maxX - minX, maxY - minY, elevations.upperBound - elevations.lowerBound]
+        for axis in 0..<3 {
+            var lo = Double.greatestFiniteMagnitude, hi = -Double.greatestFiniteMagnitude
+            for pt in points {
+                let v = (axis == 0 ? pt.0 : axis == 1 ? pt.1 : pt.2) - mins[axis]
+                lo = min(lo, v); hi = max(hi, v)
+            }
+            if hi < 0 || lo > extents[axis] { return .outside }
+        }
+        return .partial
     }
 
     /// Separating-axis test of a flat box (z = 0) against the frustum.

@@ -37,6 +37,9 @@ public struct Transform: Sendable {
     public let verticalFieldOfView: Double
     /// Insets from each edge (CSS pixels); the center lies in the middle of what they leave.
     public let padding: (top: Double, left: Double, bottom: Double, right: Double)
+    /// Meters above sea level of the point the camera looks at (the terrain's height at the
+    /// center, as GL JS sets it); 0 without terrain. The 2D pixel matrix ignores it, as GL JS's.
+    public let elevation: Double
 
     /// 512 * 2^zoom.
     public let worldSize: Double
@@ -64,7 +67,8 @@ public struct Transform: Sendable {
     public init(width: Double, height: Double, center: (lon: Double, lat: Double), zoom: Double,
                 bearing: Double = 0, pitch: Double = 0, roll: Double = 0,
                 fieldOfView: Double = Transform.fieldOfView * 180 / .pi,
-                padding: (top: Double, left: Double, bottom: Double, right: Double) = (0, 0, 0, 0)) {
+                padding: (top: Double, left: Double, bottom: Double, right: Double) = (0, 0, 0, 0),
+                elevation: Double = 0) {
         precondition(width > 0 && height > 0, "Transform needs a positive size, got \(width)x\(height)")
         self.width = width
         self.height = height
@@ -77,6 +81,7 @@ public struct Transform: Sendable {
         self.verticalFieldOfView = fieldOfView.isFinite ? min(max(fieldOfView, 0.01), 179) : Transform.fieldOfView * 180 / .pi
         let finite = { (v: Double) in v.isFinite ? v : 0 }
         self.padding = (finite(padding.top), finite(padding.left), finite(padding.bottom), finite(padding.right))
+        self.elevation = finite(elevation)
         // GL JS's EdgeInsets.getCenter: the middle of the padded area, kept inside the view.
         let screenX = min(max((self.padding.left + width - self.padding.right) / 2, 0), width)
         let screenY = min(max((self.padding.top + height - self.padding.bottom) / 2, 0), height)
@@ -100,18 +105,20 @@ public struct Transform: Sendable {
         let clampAngle = { (a: Double) in min(max(a, 0.01), Double.pi - 0.01) }
         let rolledFov = fov * (abs(cos(rollRad)) * height + abs(sin(rollRad)) * width) / height
         let fovAboveCenter = rolledFov * (0.5 + offset.y / height)
-        let topHalfSurfaceDistance = sin(fovAboveCenter) * cameraToCenterDistance
+        // Over terrain the ground the far plane reaches is the sea level below the center.
+        let lowestPlane = cameraToCenterDistance + self.elevation * pixelPerMeter / cos(pitchRad)
+        let topHalfSurfaceDistance = sin(fovAboveCenter) * lowestPlane
             / sin(clampAngle(Double.pi - groundAngle - fovAboveCenter))
         let horizon = cameraToCenterDistance * min(tan((90 - self.pitch) * .pi / 180) * 0.85,
                                                    tan((Transform.maxHorizonAngle - self.pitch) * .pi / 180))
         let horizonAngle = atan(horizon / cameraToCenterDistance)
         let minHorizonAngle = (90 - Transform.maxHorizonAngle) * .pi / 180
         let fovToHorizon = horizonAngle > minHorizonAngle ? 2 * horizonAngle * (0.5 + offset.y / (horizon * 2)) : minHorizonAngle
-        let topHalfHorizonDistance = sin(fovToHorizon) * cameraToCenterDistance
+        let topHalfHorizonDistance = sin(fovToHorizon) * lowestPlane
             / sin(clampAngle(Double.pi - groundAngle - fovToHorizon))
         let limitedPitch = min(self.pitch, Transform.maxHorizonAngle) * .pi / 180
         farZ = (cos(Double.pi / 2 - limitedPitch) * min(topHalfSurfaceDistance, topHalfHorizonDistance)
-            + cameraToCenterDistance) * 1.01
+            + lowestPlane) * 1.01
         let nearZ = height / 50
 
         let cx = Mercator.x(lon: self.center.lon) * worldSize
@@ -129,14 +136,15 @@ public struct Transform: Sendable {
         Mat4.rotateZ(&m, angle)
         Mat4.translate(&m, -cx, -cy, 0)
         Mat4.scale(&m, 1, 1, pixelPerMeter)
-        projMatrix = m
-        // The matrix is a product of invertible factors for positive sizes and pitch < 90.
-        invProjMatrix = Mat4.invert(m) ?? Mat4.identity
-
         var label = Mat4.identity
         Mat4.scale(&label, width / 2, -height / 2, 1)
         Mat4.translate(&label, 1, -1, 0)
         pixelMatrix = Mat4.multiply(label, m)
+        if self.elevation != 0 { Mat4.translate(&m, 0, 0, -self.elevation) }
+        projMatrix = m
+        // The matrix is a product of invertible factors for positive sizes and pitch < 90.
+        invProjMatrix = Mat4.invert(m) ?? Mat4.identity
+
         pixelMatrixInverse = Mat4.invert(pixelMatrix) ?? Mat4.identity
     }
 

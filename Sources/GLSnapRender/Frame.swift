@@ -57,6 +57,8 @@ public struct Frame {
     public var featureStates = FeatureStates()
     /// When drawing stops (checked between layers); nil: never.
     public var deadline: RenderDeadline?
+    /// The 3D terrain the layers are draped on (nil: the map is flat).
+    public var terrain: TerrainFrame?
 
     /// The generation that cached per-vertex paint and color ramps of `layer` are keyed by.
     public func paintGeneration(_ layer: String) -> Int { paintGenerations[layer] ?? styleGeneration }

@@ -28,6 +28,8 @@ public final class MapRenderer {
     var heatmap: RenderTarget?
     /// The target of layers drawn with a layer opacity, remade when the image size changes.
     var layerTargetCache: LayerTarget?
+    /// The target terrain tiles' draped layers are drawn into (one, reused).
+    var terrainTarget: LayerTarget?
     /// The quad split along the other diagonal (image sources).
     let imageQuadIndices: IndexBuffer
     /// The number of the frame being drawn (for cache eviction).
@@ -76,6 +78,14 @@ public final class MapRenderer {
         }
         guard let fb = framebuffer else { return }
         fb.bind()
+        if let terrain = frame.terrain {
+            fb.clear(r: 0, g: 0, b: 0, a: 0)
+            context.bind(vertexArray)
+            try drawOverTerrain(frame, terrain, framebuffer: fb)
+            evictUnused()
+            try context.checkError("drawing the frame")
+            return
+        }
         // A plain background under everything becomes the clear color (one full-screen blend less).
         var layers = frame.layers[...]
         if let first = layers.first, let c = Painter.clearColor(first.layer, zoom: frame.transform.zoom) {

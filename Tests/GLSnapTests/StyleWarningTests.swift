@@ -71,7 +71,7 @@ final class StyleWarningTests: XCTestCase {
         """)
         XCTAssertEqual(s.styleWarnings, [
             "layer \"f\" (layers[0]): fill-extrusion-rounded-corner-distance is not drawn by glsnap; drawn with square corners",
-            "terrain is not drawn by glsnap; the map is drawn flat",
+            "terrain source \"box\" is not a raster-dem source; the map is drawn flat",
         ])
     }
 }

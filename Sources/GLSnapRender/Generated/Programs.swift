@@ -685,6 +685,45 @@ struct SymbolSdfProgram: ShaderProgram {
     }
 }
 
+/// shaders/terrain.{vertex,fragment}.glsl: the program and its uniforms.
+struct TerrainProgram: ShaderProgram {
+    static let shader = ShaderID.terrain
+    let program: Program
+    let uniforms: Uniforms
+
+    struct Uniforms {
+        /// `uniform mat4 u_matrix`
+        let matrix: UniformMat4
+        /// `uniform mat4 u_fog_matrix`
+        let fogMatrix: UniformMat4
+        /// `uniform sampler2D u_texture`
+        let texture: UniformSampler
+        /// `uniform vec4 u_fog_color`
+        let fogColor: UniformVec4
+        /// `uniform vec4 u_horizon_color`
+        let horizonColor: UniformVec4
+        /// `uniform float u_fog_ground_blend`
+        let fogGroundBlend: UniformFloat
+        /// `uniform float u_fog_ground_blend_opacity`
+        let fogGroundBlendOpacity: UniformFloat
+        /// `uniform float u_horizon_fog_blend`
+        let horizonFogBlend: UniformFloat
+    }
+
+    init(_ program: Program) {
+        self.program = program
+        uniforms = Uniforms(
+            matrix: UniformMat4(program, "u_matrix"),
+            fogMatrix: UniformMat4(program, "u_fog_matrix"),
+            texture: UniformSampler(program, "u_texture"),
+            fogColor: UniformVec4(program, "u_fog_color"),
+            horizonColor: UniformVec4(program, "u_horizon_color"),
+            fogGroundBlend: UniformFloat(program, "u_fog_ground_blend"),
+            fogGroundBlendOpacity: UniformFloat(program, "u_fog_ground_blend_opacity"),
+            horizonFogBlend: UniformFloat(program, "u_horizon_fog_blend"))
+    }
+}
+
 extension ShaderID {
     /// The uniforms each program declares: name, GLSL type and array length (1: not an array).
     var uniforms: [(name: String, type: UniformType, count: Int)] {
@@ -710,6 +749,7 @@ extension ShaderID {
         case .raster: return [("u_matrix", .mat4, 1), ("u_buffer_scale", .float, 1), ("u_image", .sampler2D, 1), ("u_opacity", .float, 1), ("u_brightness_low", .float, 1), ("u_brightness_high", .float, 1), ("u_saturation_factor", .float, 1), ("u_contrast_factor", .float, 1), ("u_spin_weights", .vec3, 1)]
         case .symbolIcon: return [("u_viewport", .vec2, 1), ("u_piece", .vec4, 1), ("u_texsize", .vec2, 1), ("u_texture", .sampler2D, 1)]
         case .symbolSdf: return [("u_viewport", .vec2, 1), ("u_piece", .vec4, 1), ("u_texsize", .vec2, 1), ("u_texture", .sampler2D, 1), ("u_is_halo", .bool, 1), ("u_device_pixel_ratio", .float, 1)]
+        case .terrain: return [("u_matrix", .mat4, 1), ("u_fog_matrix", .mat4, 1), ("u_texture", .sampler2D, 1), ("u_fog_color", .vec4, 1), ("u_horizon_color", .vec4, 1), ("u_fog_ground_blend", .float, 1), ("u_fog_ground_blend_opacity", .float, 1), ("u_horizon_fog_blend", .float, 1)]
         }
     }
 }

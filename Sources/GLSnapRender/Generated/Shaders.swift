@@ -23,6 +23,7 @@ public enum ShaderID: String, CaseIterable, Sendable {
     case raster = "raster"
     case symbolIcon = "symbol_icon"
     case symbolSdf = "symbol_sdf"
+    case terrain = "terrain"
 }
 
 extension ShaderID {
@@ -720,6 +721,26 @@ void main() {
 }
 
 """#
+        case .terrain: return #"""
+// The elevated surface of one terrain tile: a grid over the tile whose heights (meters, already
+// multiplied by the exaggeration) were sampled from the DEM on the CPU; the skirt's vertices
+// hang below the edges.
+in vec3 a_pos;   // tile units x, y; elevation in meters
+
+uniform mat4 u_matrix;       // tile units and meters to clip space
+uniform mat4 u_fog_matrix;   // the same with the near plane at the map's center, for the fog depth
+
+out vec2 v_texture_pos;
+out float v_fog_depth;
+
+void main() {
+    v_texture_pos = a_pos.xy / 8192.0;
+    gl_Position = u_matrix * vec4(a_pos, 1.0);
+    vec4 fog = u_fog_matrix * vec4(a_pos, 1.0);
+    v_fog_depth = fog.z / fog.w * 0.5 + 0.5;
+}
+
+"""#
         }
     }
 
@@ -1298,6 +1319,39 @@ void main() {
 }
 
 """#
+        case .terrain: return #"""
+// The tile's draped layers (drawn flat into a texture, premultiplied), faded into the sky's fog
+// color and horizon color with the distance past the map's center, as GL JS's terrain shader.
+uniform sampler2D u_texture;
+uniform vec4 u_fog_color;
+uniform vec4 u_horizon_color;
+uniform float u_fog_ground_blend;
+uniform float u_fog_ground_blend_opacity;
+uniform float u_horizon_fog_blend;
+
+in vec2 v_texture_pos;
+in float v_fog_depth;
+
+out vec4 fragColor;
+
+vec4 toLinear(vec4 c) { return pow(c, vec4(2.2)); }
+vec4 toGamma(vec4 c) { return pow(c, vec4(1.0 / 2.2)); }
+
+void main() {
+    // The texture's first row is the tile's south edge.
+    vec4 surface = texture(u_texture, vec2(v_texture_pos.x, 1.0 - v_texture_pos.y));
+    float depth = clamp(v_fog_depth, 0.0, 1.0);
+    if (depth > u_fog_ground_blend) {
+        float toHorizon = smoothstep(0.0, 1.0, max((depth - u_horizon_fog_blend) / (1.0 - u_horizon_fog_blend), 0.0));
+        vec4 fog = mix(toLinear(u_fog_color), toLinear(u_horizon_color), toHorizon);
+        float amount = max(depth - u_fog_ground_blend, 0.0) / (1.0 - u_fog_ground_blend);
+        fragColor = toGamma(mix(toLinear(surface), fog, amount * amount * u_fog_ground_blend_opacity));
+    } else {
+        fragColor = surface;
+    }
+}
+
+"""#
         }
     }
 
@@ -1325,6 +1379,7 @@ void main() {
         case .raster: return ["a_pos", "a_texture_pos"]
         case .symbolIcon: return ["a_pos", "a_tex", "a_fill", "a_halo", "a_props"]
         case .symbolSdf: return ["a_pos", "a_tex", "a_fill", "a_halo", "a_props"]
+        case .terrain: return ["a_pos"]
         }
     }
 }
