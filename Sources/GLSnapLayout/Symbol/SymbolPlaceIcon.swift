@@ -48,8 +48,10 @@ extension SymbolPlacement {
                 if let t = turn { corners = corners.map { Vec2($0.x * t.c - $0.y * t.s, $0.x * t.s + $0.y * t.c) } }
                 corners = corners.map { Vec2(ia.0 + $0.x, ia.1 + $0.y) }
             }
-            // Axis-aligned (a vertical label's icon is turned a quarter) keeps nearest filtering.
-            level = level && (corners[0].y == corners[1].y || corners[0].x == corners[1].x)
+            // A vertical label's fitted icon, turned a quarter with its text, keeps nearest
+            // filtering as the horizontal one does (icon-rotate still asks for linear).
+            let turned = fitted && icon.parts.first?.turned == true
+            level = level && (corners[0].y == corners[1].y || (turned && corners[0].x == corners[1].x))
             emitQuad(&out.verts, corners[0], corners[1], corners[2], corners[3], uv: piece.uv, fill, halo, o, paint)
         }
         if let shape = iconCollisionBox(inst, icon, pr, frame: v.iconFrame.shifted(iconShift)) {
