@@ -2,6 +2,7 @@
 
 uniform sampler2D u_texture;
 uniform bool u_is_halo;
+uniform bool u_is_text;
 uniform float u_device_pixel_ratio;
 
 in vec2 v_tex;
@@ -19,14 +20,21 @@ void main() {
     float edge_gamma = 0.105 / u_device_pixel_ratio;
     vec4 color = v_fill;
     float gamma = edge_gamma / font_scale;
-    float buff = (256.0 - 64.0) / 256.0;
-    if (u_is_halo) {
-        if (halo_width <= 0.0 || v_halo.a <= 0.0) discard;
-        color = v_halo;
-        gamma = (halo_blur * 1.19 / SDF_PX + edge_gamma) / font_scale;
-        buff = (6.0 - halo_width / font_scale) / SDF_PX;
-    }
+    float fill_edge = (256.0 - 64.0) / 256.0;
     float dist = texture(u_texture, v_tex).r;
-    float alpha = smoothstep(buff - gamma, buff + gamma, dist);
-    fragColor = color * (alpha * opacity);
+    if (!u_is_halo) {
+        fragColor = color * (smoothstep(fill_edge - gamma, fill_edge + gamma, dist) * opacity);
+        return;
+    }
+    if (halo_width <= 0.0 || v_halo.a <= 0.0) discard;
+    gamma = (halo_blur * 1.19 / SDF_PX + edge_gamma) / font_scale;
+    float halo_edge = (6.0 - halo_width / font_scale) / SDF_PX;
+    float alpha = smoothstep(halo_edge - gamma, halo_edge + gamma, dist);
+    if (u_is_text) {
+        // A text halo is a ring: it stops where the fill begins (its edge moved out by the
+        // halo's gamma), so that translucent or transparent text shows no halo through it, as
+        // in MapLibre GL JS. An SDF icon's halo stays a plate under the icon (MapLibre Native).
+        alpha = min(alpha, 1.0 - smoothstep(fill_edge, fill_edge + 2.0 * gamma, dist));
+    }
+    fragColor = v_halo * (alpha * opacity);
 }

@@ -167,6 +167,28 @@ final class SymbolResources: SymbolResourceProvider, @unchecked Sendable {
         return slot
     }
 
+    /// Sprite image names (`id:name` outside the `default` sprite) and added images, per
+    /// hiDPI sheet; nil with a folder of SVG icons, whose names are not listed.
+    private var imageNames: [Bool: Set<String>?] = [:]
+
+    func availableImages(pixelRatio: Double) -> Set<String>? {
+        let hiDPI = pixelRatio >= 2
+        lock.lock()
+        if let names = imageNames[hiDPI] { lock.unlock(); return names }
+        lock.unlock()
+        var names: Set<String>? = Set(addedImages.keys)
+        for sprite in sprites {
+            guard !sprite.url.hasSuffix("/") else { names = nil; break }
+            let index = sheet(url: sprite.url, hiDPI: hiDPI)?.index ?? [:]
+            for name in index.keys {
+                names?.insert(sprite.id == "default" ? name : sprite.id + ":" + name)
+            }
+        }
+        lock.lock(); defer { lock.unlock() }
+        imageNames[hiDPI] = .some(names)
+        return names
+    }
+
     /// An image added with `Snapshotter.addImage`, packed on first use.
     private func addedIcon(_ name: String, _ image: StyleImage) -> IconSlot? {
         let key = IconKey(name: name, params: [:], scale: 1, hiDPI: false)

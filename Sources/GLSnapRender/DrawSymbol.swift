@@ -48,12 +48,13 @@ extension Painter {
             context.bind(texture, unit: 0, sampler: SamplerState(filter: data.iconsLinear || frame.transform.pitch != 0 ? .linear : .nearest))
             drawSymbolVertices(icon.program, icon.uniforms, .symbolIcon, data.icons, texture: texture)
         }
-        for (vertices, atlas) in [(data.sdfIcons, data.iconAtlas), (data.text, data.glyphAtlas)] where !vertices.isEmpty {
+        for (vertices, atlas, isText) in [(data.sdfIcons, data.iconAtlas, false), (data.text, data.glyphAtlas, true)] where !vertices.isEmpty {
             let sdf = try renderer.programs.program(SymbolSdfProgram.self)
             context.use(sdf.program)
             let texture = renderer.symbolTextures.texture(for: atlas, context: context)
             context.bind(texture, unit: 0, sampler: .linear)
             sdf.uniforms.devicePixelRatio.set(Float(frame.pixelRatio))
+            sdf.uniforms.isText.set(isText)
             sdf.uniforms.isHalo.set(true)
             drawSymbolVertices(sdf.program, sdf.uniforms, .symbolSdf, vertices, texture: texture)
             sdf.uniforms.isHalo.set(false)

@@ -122,6 +122,29 @@ final class SymbolLayoutTests: XCTestCase {
         XCTAssertNil(symbols.instances[0].icon)
     }
 
+    /// `coalesce` of images takes the first the style holds (runtime-styling/image-add-coalesce):
+    /// layout tells the expression which images are available.
+    func testCoalesceOfImagesSkipsImagesTheStyleLacks() throws {
+        final class ListingProvider: SymbolResourceProvider, @unchecked Sendable {
+            let glyphAtlas = SymbolAtlas(bytesPerPixel: 1)
+            let iconAtlas = SymbolAtlas(bytesPerPixel: 4)
+            var requested: [String] = []
+            func glyph(fonts: [String], codepoint: UInt32) -> GlyphSlot? { nil }
+            func icon(name: String, params: [String: Color], iconSize: Double, pixelRatio: Double) -> IconSlot? {
+                requested.append(name)
+                return IconSlot(rect: AtlasRect(x: 0, y: 0, w: 20, h: 10), pixelRatio: 1, sdf: false)
+            }
+            func warn(_ message: String) {}
+            func availableImages(pixelRatio: Double) -> Set<String>? { ["rocket", "other"] }
+        }
+        let p = ListingProvider()
+        let l = try layer(#"{"icon-image": ["coalesce", ["image", "none1"], ["image", "none2"], ["image", "rocket"], ["image", "other"]]}"#)
+        let symbols = try XCTUnwrap(SymbolLayout.build(layer: l, from: tile([(4096, 4096)], text: "a"), zoom: 0,
+                                                       canonical: TileID(z: 0, x: 0, y: 0)!, provider: p, pixelRatio: 1))
+        XCTAssertNotNil(symbols.instances.first?.icon)
+        XCTAssertEqual(p.requested, ["rocket"])
+    }
+
     func testHugeTextFieldIsCutWithWarning() throws {
         let p = FakeSymbolProvider()
         let l = try layer(#"{"text-field": "{name}"}"#)

@@ -131,4 +131,16 @@ final class TypedLayerTests: XCTestCase {
         XCTAssertEqual(symbol.zOrder.evaluate(ctx), .auto)
         XCTAssertEqual(SymbolLayer.ZOrder.viewportY.rawValue, "viewport-y")
     }
+    /// A constant expression that folds to NaN (`["sqrt", -1]`) evaluates to the spec default, as
+    /// every NaN result does in MapLibre (text-size/nan draws at 16 px).
+    func testConstantNaNGivesTheSpecDefault() throws {
+        let all = try layers(#"""
+            [{"id": "t", "type": "symbol", "source": "s", "layout": {"text-size": ["sqrt", -1], "text-field": "ABC"}},
+             {"id": "l", "type": "line", "source": "s", "paint": {"line-width": ["/", 0, 0]}}]
+            """#)
+        let ctx = EvaluationContext(zoom: 3)
+        guard let symbol = all[0].symbol, let line = all[1].line else { return XCTFail("a symbol and a line layer") }
+        XCTAssertEqual(symbol.textSize.evaluate(ctx), 16)
+        XCTAssertEqual(line.width.evaluate(ctx), 1)
+    }
 }

@@ -12,12 +12,18 @@ struct IconPart: Sendable {
     var u0: Float, v0: Float, u1: Float, v1: Float
     /// The scaled part is never scaled below these (so that a shrunk icon keeps its fixed parts).
     var minScaleX: Double, minScaleY: Double
+    /// Turned a quarter clockwise about the anchor once sized: the icon of a vertical label,
+    /// fitted to its text laid out along x and turned with it.
+    var turned = false
 
     /// The four corners (tl, tr, bl, br) at icon size `size`, in CSS pixels.
     func corners(size: Double) -> (Vec2, Vec2, Vec2, Vec2) {
         let sx = max(minScaleX, size), sy = max(minScaleY, size)
-        return (Vec2(tl.x * sx + pixelTL.x, tl.y * sy + pixelTL.y), Vec2(tr.x * sx + pixelBR.x, tr.y * sy + pixelTL.y),
-                Vec2(bl.x * sx + pixelTL.x, bl.y * sy + pixelBR.y), Vec2(br.x * sx + pixelBR.x, br.y * sy + pixelBR.y))
+        let c = (Vec2(tl.x * sx + pixelTL.x, tl.y * sy + pixelTL.y), Vec2(tr.x * sx + pixelBR.x, tr.y * sy + pixelTL.y),
+                 Vec2(bl.x * sx + pixelTL.x, bl.y * sy + pixelBR.y), Vec2(br.x * sx + pixelBR.x, br.y * sy + pixelBR.y))
+        guard turned else { return c }
+        func turn(_ p: Vec2) -> Vec2 { Vec2(-p.y, p.x) }
+        return (turn(c.0), turn(c.1), turn(c.2), turn(c.3))
     }
 }
 

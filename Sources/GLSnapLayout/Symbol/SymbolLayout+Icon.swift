@@ -11,10 +11,29 @@ extension SymbolLayout {
         return fitted(quad, slot: slot, p.symbol, ctx, text: text, fit: p.fit, fontScale: textLayoutSize / TextShaper.oneEm)
     }
 
+    /// The icon of a label's vertical layout (text-writing-mode vertical, point placement):
+    /// fitted to the vertical text as it is laid out (along x) and turned a quarter clockwise with
+    /// it, as MapLibre fits a second icon to the vertical shaping. Nil without icon-text-fit.
+    static func verticalIcon(_ ctx: EvaluationContext, _ p: SymbolLayoutParams, vertical: Shaping, textLayoutSize: Double,
+                             provider: SymbolResourceProvider, pixelRatio: Double) -> IconQuad? {
+        guard p.fit != .none, p.placement == .point, !vertical.isEmpty,
+              let (quad, slot) = iconQuad(p.symbol, ctx, provider: provider, pixelRatio: pixelRatio) else { return nil }
+        var icon = fitted(quad, slot: slot, p.symbol, ctx, text: vertical, fit: p.fit, fontScale: textLayoutSize / TextShaper.oneEm)
+        func turn(_ v: Vec2) -> Vec2 { Vec2(-v.y, v.x) }
+        (icon.tl, icon.tr, icon.bl, icon.br) = (turn(icon.tl), turn(icon.tr), turn(icon.bl), turn(icon.br))
+        icon.box = icon.box.turnedQuarterClockwise
+        icon.collision = icon.collision.turnedQuarterClockwise
+        for i in icon.parts.indices { icon.parts[i].turned = true }
+        return icon
+    }
+
     /// A label's icon at icon-size 1 around the anchor (icon-anchor, icon-offset and icon-rotate
     /// applied) and its image's slot; nil without an image, when the style lacks it, or at size 0.
     static func iconQuad(_ layer: SymbolLayer, _ ctx: EvaluationContext, provider: SymbolResourceProvider,
                          pixelRatio: Double) -> (IconQuad, IconSlot)? {
+        var ctx = ctx
+        // Which images exist matters only to an expression (`coalesce` of images).
+        if layer.iconImage.value.constantValue == nil { ctx.availableImages = provider.availableImages(pixelRatio: pixelRatio) }
         let value = layer.iconImage.evaluate(ctx)
         var name = "", params: [String: Color] = [:]
         switch value {

@@ -45,8 +45,12 @@ public enum SymbolLayout {
         guard !text.shaping.isEmpty || icon != nil else { return }
         let sectionIndex = tile.sections.count
         tile.sections.append(text.sections)
-        let label = LabelTemplate(feature: fi, text: text, section: sectionIndex, icon: icon, sortKey: labels.keys[fi],
+        var label = LabelTemplate(feature: fi, text: text, section: sectionIndex, icon: icon, sortKey: labels.keys[fi],
                                   sizes: sizes, p)
+        if icon != nil, !text.vertical.isEmpty {
+            label.instance.verticalIcon = verticalIcon(ctx, p, vertical: text.vertical, textLayoutSize: sizes.textLayout,
+                                                       provider: provider, pixelRatio: pixelRatio)
+        }
         if p.placement == .point {
             for anchor in pointAnchors(feature, lines: labels.lines[fi], sourceExtent: sourceExtent, p) {
                 label.add(at: anchor, line: -1, segment: 0, to: &tile)

@@ -29,19 +29,29 @@ extension SymbolPlacement {
         let halo = out.sdf ? pr.iconHaloColor.evaluate(ctx) : Color.transparent
         let paint: [Float] = [Float(pr.iconHaloWidth.evaluate(ctx)), Float(pr.iconHaloBlur.evaluate(ctx)), Float(v.iconSize)]
         let (turn, alongLine) = iconTurn(inst, symbols, v, pr, projector: projector)
+        let planeTurn = alongLine && pr.iconFlat ? segmentTurn(inst, symbols) : nil
         var level = true
         for piece in iconPieces(icon, fitted: fitted, size: v.iconSize) {
             var corners = piece.corners
-            if pr.iconFlat && !alongLine {
-                let flat = flatCorners(corners, Vec2(v.planeAnchor.x + pr.iconTranslatePlane.x, v.planeAnchor.y + pr.iconTranslatePlane.y),
-                                       shift: (0, 0), rotateWithMap: pr.iconRotMap, pr)
+            if pr.iconFlat {
+                let anchor = Vec2(v.planeAnchor.x + pr.iconTranslatePlane.x, v.planeAnchor.y + pr.iconTranslatePlane.y)
+                let flat: [Vec2]
+                if alongLine, let t = planeTurn {
+                    // Laid in the map plane along its segment, then projected: farther icons shrink.
+                    flat = corners.map { Vec2(anchor.x + $0.x * t.c - $0.y * t.s, anchor.y + $0.x * t.s + $0.y * t.c) }
+                } else {
+                    flat = flatCorners(corners, anchor, shift: (0, 0), rotateWithMap: pr.iconRotMap, pr)
+                }
                 guard let screen = projectAll(flat, v.toScreen, translate: (0, 0)) else { continue }
                 corners = screen.map { Vec2($0.x + drawShift.0, $0.y + drawShift.1) }
             } else {
                 if let t = turn { corners = corners.map { Vec2($0.x * t.c - $0.y * t.s, $0.x * t.s + $0.y * t.c) } }
                 corners = corners.map { Vec2(ia.0 + $0.x, ia.1 + $0.y) }
             }
-            level = level && corners[0].y == corners[1].y
+            // A vertical label's fitted icon, turned a quarter with its text, keeps nearest
+            // filtering as the horizontal one does (icon-rotate still asks for linear).
+            let turned = fitted && icon.parts.first?.turned == true
+            level = level && (corners[0].y == corners[1].y || (turned && corners[0].x == corners[1].x))
             emitQuad(&out.verts, corners[0], corners[1], corners[2], corners[3], uv: piece.uv, fill, halo, o, paint)
         }
         if let shape = iconCollisionBox(inst, icon, pr, frame: v.iconFrame.shifted(iconShift)) {
@@ -67,6 +77,15 @@ extension SymbolPlacement {
             return ((cos(ang), sin(ang)), true)
         }
         return (pr.iconRotMap ? (v.east.x, v.east.y) : nil, false)
+    }
+
+    /// The direction of a line icon's segment in the map plane (tile units, unprojected); nil
+    /// for a segment of no length.
+    static func segmentTurn(_ inst: SymbolInstance, _ symbols: SymbolTile) -> (c: Double, s: Double)? {
+        guard let line = symbols.lines[safe: inst.line], inst.segment + 1 < line.count else { return nil }
+        let dx = line[inst.segment + 1].x - line[inst.segment].x, dy = line[inst.segment + 1].y - line[inst.segment].y
+        let l = (dx * dx + dy * dy).squareRoot()
+        return l > 0 ? (dx / l, dy / l) : nil
     }
 
     /// The textured pieces an icon is drawn in at icon size `size` (CSS px around the anchor,

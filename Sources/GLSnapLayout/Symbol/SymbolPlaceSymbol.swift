@@ -124,13 +124,23 @@ struct SymbolView {
     init(_ a: (x: Double, y: Double, w: Double), _ inst: SymbolInstance, _ ctx: EvaluationContext, _ pr: LayerParams,
          projector: TileProjector, transform t: Transform) {
         self.a = a
-        perspective = min(max(0.5 + 0.5 * t.cameraToCenterDistance / a.w, 0), 4)
+        let d = t.cameraToCenterDistance
+        func ratio(_ w: Double) -> Double { min(max(0.5 + 0.5 * d / w, 0), 4) }
         // Flat symbols are sized in the map plane, where the distance already shrinks them.
-        let flatPerspective = min(max(0.5 + 0.5 * a.w / t.cameraToCenterDistance, 0), 4)
-        textSize = pr.textSize.evaluate(ctx) * (pr.textFlat ? flatPerspective : perspective)
-        fontScale = textSize / TextShaper.oneEm
-        iconSize = pr.iconSize.evaluate(ctx) * (pr.iconFlat ? flatPerspective : perspective)
+        func flatRatio(_ w: Double) -> Double { min(max(0.5 + 0.5 * w / d, 0), 4) }
+        perspective = ratio(a.w)
         let tupp = projector.tileUnitsPerPixel
+        // Under pitch, text-translate / icon-translate move the symbol in the map plane, and it
+        // is sized (and its box scaled) by its distance there, as GL JS's translated matrix does.
+        func translatedW(_ plane: Vec2) -> Double {
+            guard pr.pitched, plane.x != 0 || plane.y != 0,
+                  let p = projector.project(Vec2(inst.anchor.x + plane.x * tupp, inst.anchor.y + plane.y * tupp)) else { return a.w }
+            return p.w
+        }
+        let textW = translatedW(pr.textTranslatePlane), iconW = translatedW(pr.iconTranslatePlane)
+        textSize = pr.textSize.evaluate(ctx) * (pr.textFlat ? flatRatio(textW) : ratio(textW))
+        fontScale = textSize / TextShaper.oneEm
+        iconSize = pr.iconSize.evaluate(ctx) * (pr.iconFlat ? flatRatio(iconW) : ratio(iconW))
         tileUnitsPerPixel = tupp
         planeAnchor = Vec2(inst.anchor.x / tupp, inst.anchor.y / tupp)
         let projection = projector.projection
@@ -148,11 +158,11 @@ struct SymbolView {
         }
         self.east = east
         // The text's alignment serves the icon too, as in GL JS.
-        textFrame = SymbolPlacement.pointBoxFrame(a, translate: textTranslate, planeAnchor: planeAnchor, perspective: perspective,
+        textFrame = SymbolPlacement.pointBoxFrame(a, translate: textTranslate, planeAnchor: planeAnchor, perspective: ratio(textW),
                                                   east: east, pr, aligned: true, toScreen: toScreen)
         // Icons placed along lines (one-way arrows) keep screen-aligned boxes, as MapLibre
         // Native's do: turned with the map they would hide many of them on a rotated view.
-        iconFrame = SymbolPlacement.pointBoxFrame(a, translate: iconTranslate, planeAnchor: planeAnchor, perspective: perspective,
+        iconFrame = SymbolPlacement.pointBoxFrame(a, translate: iconTranslate, planeAnchor: planeAnchor, perspective: ratio(iconW),
                                                   east: east, pr, aligned: !pr.isLine, toScreen: toScreen)
     }
 }

@@ -6,6 +6,7 @@ extension SymbolInstance {
         var v = self
         v.glyphs = verticalGlyphs
         v.textBox = verticalTextBox
+        if let icon = verticalIcon { v.icon = icon }
         v.justifiedGlyphs = []
         return v
     }

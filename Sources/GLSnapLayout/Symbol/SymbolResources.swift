@@ -53,4 +53,14 @@ public protocol SymbolResourceProvider: AnyObject, Sendable {
     var iconAtlas: SymbolAtlas { get }
     /// Records a problem met during layout (a missing image, a label over the limits).
     func warn(_ message: String)
+    /// The names of the images the style holds at `pixelRatio` (sprite images, as `id:name` for
+    /// sprites other than `default`, and added images), which `["image", …]` counts as available
+    /// (`coalesce` skips the others, as in MapLibre); nil when they cannot be listed (a folder of
+    /// SVG icons): every image then counts as available.
+    func availableImages(pixelRatio: Double) -> Set<String>?
+}
+
+extension SymbolResourceProvider {
+    /// Every image counts as available.
+    public func availableImages(pixelRatio: Double) -> Set<String>? { nil }
 }

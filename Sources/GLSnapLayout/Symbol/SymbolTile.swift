@@ -58,6 +58,8 @@ struct SymbolInstance: Sendable {
     /// quads, and for point labels its box, already turned as drawn. Empty when it has none.
     var verticalGlyphs: Range<Int> = 0..<0
     var verticalTextBox = Rect.zero
+    /// The icon fitted to the vertical layout (icon-text-fit), drawn in place of `icon` with it.
+    var verticalIcon: IconQuad?
     /// Variable anchors with text-justify auto, text of several lines: its quads justified left,
     /// center and right (MapLibre shapes it once per justification its anchors need); else empty.
     var justifiedGlyphs: [Range<Int>] = []

@@ -669,6 +669,8 @@ struct SymbolSdfProgram: ShaderProgram {
         let texture: UniformSampler
         /// `uniform bool u_is_halo`
         let isHalo: UniformBool
+        /// `uniform bool u_is_text`
+        let isText: UniformBool
         /// `uniform float u_device_pixel_ratio`
         let devicePixelRatio: UniformFloat
     }
@@ -681,6 +683,7 @@ struct SymbolSdfProgram: ShaderProgram {
             texsize: UniformVec2(program, "u_texsize"),
             texture: UniformSampler(program, "u_texture"),
             isHalo: UniformBool(program, "u_is_halo"),
+            isText: UniformBool(program, "u_is_text"),
             devicePixelRatio: UniformFloat(program, "u_device_pixel_ratio"))
     }
 }
@@ -748,7 +751,7 @@ extension ShaderID {
         case .linePattern: return [("u_matrix", .mat4, 1), ("u_ratio", .float, 1), ("u_units_to_pixels", .vec2, 1), ("u_device_pixel_ratio", .float, 1), ("u_image", .sampler2D, 1), ("u_texsize", .vec2, 1), ("u_tile_zoom_ratio", .float, 1)]
         case .raster: return [("u_matrix", .mat4, 1), ("u_buffer_scale", .float, 1), ("u_image", .sampler2D, 1), ("u_opacity", .float, 1), ("u_brightness_low", .float, 1), ("u_brightness_high", .float, 1), ("u_saturation_factor", .float, 1), ("u_contrast_factor", .float, 1), ("u_spin_weights", .vec3, 1)]
         case .symbolIcon: return [("u_viewport", .vec2, 1), ("u_piece", .vec4, 1), ("u_texsize", .vec2, 1), ("u_texture", .sampler2D, 1)]
-        case .symbolSdf: return [("u_viewport", .vec2, 1), ("u_piece", .vec4, 1), ("u_texsize", .vec2, 1), ("u_texture", .sampler2D, 1), ("u_is_halo", .bool, 1), ("u_device_pixel_ratio", .float, 1)]
+        case .symbolSdf: return [("u_viewport", .vec2, 1), ("u_piece", .vec4, 1), ("u_texsize", .vec2, 1), ("u_texture", .sampler2D, 1), ("u_is_halo", .bool, 1), ("u_is_text", .bool, 1), ("u_device_pixel_ratio", .float, 1)]
         case .terrain: return [("u_matrix", .mat4, 1), ("u_fog_matrix", .mat4, 1), ("u_texture", .sampler2D, 1), ("u_fog_color", .vec4, 1), ("u_horizon_color", .vec4, 1), ("u_fog_ground_blend", .float, 1), ("u_fog_ground_blend_opacity", .float, 1), ("u_horizon_fog_blend", .float, 1)]
         }
     }

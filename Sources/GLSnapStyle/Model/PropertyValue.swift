@@ -26,7 +26,9 @@ public struct PropertyValue: @unchecked Sendable {
     }
 
     init(expression: Expr, info: PropertyTypeInfo) {
-        if let lit = expression as? LiteralExpr, lit.value != .null {
+        // A constant NaN (`["sqrt", -1]` folded) stays an expression, so that it evaluates to the
+        // default as every NaN result does.
+        if let lit = expression as? LiteralExpr, lit.value != .null, !(lit.value.number?.isNaN ?? false) {
             kind = .constant(lit.value)
         } else {
             kind = .expression(expression)
