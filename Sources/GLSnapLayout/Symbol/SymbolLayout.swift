@@ -144,6 +144,7 @@ struct LabelTemplate {
         instance.variableAnchors = text.variableAnchors
         instance.verticalGlyphs = text.verticalGlyphs
         instance.justifiedGlyphs = text.justified
+        instance.lineOffset = text.lineOffset
         instance.verticalTextBox = p.placement == .point ? text.vertical.box.turnedQuarterClockwise : box
         overscaling = p.overscaling
         let textBoxScale = p.tilePixelRatio * sizes.textLayout / TextShaper.oneEm

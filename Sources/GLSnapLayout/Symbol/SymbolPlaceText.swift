@@ -41,13 +41,14 @@ extension SymbolPlacement {
             guard let source = symbols.lines[safe: inst.line],
                   lineGlyphs(inst, symbols, line: source.map { ($0.x / tupp + tp.x, $0.y / tupp + tp.y) },
                              anchor: (v.planeAnchor.x + tp.x, v.planeAnchor.y + tp.y),
-                             translate: (0, 0), fontScale: v.fontScale, keepUpright: pr.keepUpright, style: style,
-                             verts: &out.verts, images: &out.images, toScreen: v.toScreen)
+                             translate: (0, 0), fontScale: v.fontScale, keepUpright: pr.keepUpright, rotate: pr.textRotMap,
+                             style: style, verts: &out.verts, images: &out.images, toScreen: v.toScreen)
             else { return nil }
         } else {
             guard let line = projector.line(inst.line),
                   lineGlyphs(inst, symbols, line: line, anchor: (v.a.x, v.a.y), translate: v.textTranslate, fontScale: v.fontScale,
-                             keepUpright: pr.keepUpright, style: style, verts: &out.verts, images: &out.images) else { return nil }
+                             keepUpright: pr.keepUpright, rotate: pr.textRotMap, style: style, verts: &out.verts,
+                             images: &out.images) else { return nil }
         }
         out.placed = placeLineCircles(inst, symbols, projector: projector, fontScale: v.fontScale, perspective: v.perspective,
                                       translate: (0, 0), overlap: pr.textOverlap, grid: grid,
