@@ -87,6 +87,12 @@ final class SymbolLineGlyphTests: XCTestCase {
         let back = walk.glyph(-30, lineOffset: (0, 10), flip: false)
         XCTAssertEqual(back?.x ?? .nan, 20, accuracy: 1e-9)
         XCTAssertEqual(back?.y ?? .nan, 10, accuracy: 1e-9)
+        // Backward round the bend: from (90, 50) up to (90, 10), then west along y 10.
+        let up = LineWalk(line: [(0, 0), (100, 0), (100, 100)], anchor: (100, 50), segment: 1).glyph(-60, lineOffset: (0, 10), flip: false)
+        XCTAssertEqual(up?.x ?? .nan, 70, accuracy: 1e-9)
+        XCTAssertEqual(up?.y ?? .nan, 10, accuracy: 1e-9)
+        XCTAssertEqual(sin(up?.angle ?? .nan), 0, accuracy: 1e-9)
+        XCTAssertEqual(cos(up?.angle ?? .nan), 1, accuracy: 1e-9, "turned east, with the line")
         // The label's own offset along the line moves every glyph forward.
         XCTAssertEqual(walk.glyph(10, lineOffset: (20, 0), flip: false)?.x ?? .nan, 80, accuracy: 1e-9)
         // Flipped, glyphs run backward but the offset along keeps the line's direction.

@@ -56,73 +56,69 @@ struct LineWalk {
     /// flipped; across, it keeps the line's side (the right of its direction for positive y), as
     /// GL JS places them. Nil past the line's end.
     func glyph(_ offsetX: Double, lineOffset: (x: Double, y: Double), flip: Bool) -> LineGlyph? {
-        let dist = flip ? -(offsetX - lineOffset.x) : offsetX + lineOffset.x
+        let combined = flip ? offsetX - lineOffset.x : offsetX + lineOffset.x
+        let turn = flip ? Double.pi : 0
         guard lineOffset.y != 0 else {
-            guard let p = point(at: dist) else { return nil }
-            return LineGlyph(x: p.x, y: p.y, angle: p.angle + (flip ? .pi : 0))
+            guard let p = point(at: flip ? -combined : combined) else { return nil }
+            return LineGlyph(x: p.x, y: p.y, angle: p.angle + turn)
         }
-        guard let p = offsetPoint(at: dist, by: lineOffset.y) else { return nil }
-        return LineGlyph(x: p.x, y: p.y, angle: p.angle + (flip ? .pi : 0))
+        // A glyph right at the anchor walks backward (forward when flipped), as in GL JS: the
+        // first leg's direction decides where the path starts.
+        let step = (combined > 0 ? 1 : -1) * (flip ? -1 : 1)
+        guard let p = offsetPoint(abs(combined), step: step, by: lineOffset.y) else { return nil }
+        return LineGlyph(x: p.x, y: p.y, angle: p.angle + turn)
     }
 
-    /// The point `dist` from the anchor on the path `by` to the right of the line (left when
-    /// negative), and the angle of the line's segment under it.
-    func offsetPoint(at dist: Double, by offset: Double) -> (x: Double, y: Double, angle: Double)? {
-        let step = dist >= 0 ? 1 : -1
-        var remaining = abs(dist)
-        // The anchor moved across its own segment (the next one when it sits on a vertex).
-        var index = step > 0 ? segment + 1 : segment
-        guard index >= 0, index < line.count else { return nil }
-        var normal = normalOfSegment(from: segment, offset)
-        if normal == nil { normal = normalOfSegment(from: segment + step, offset) ?? normalOfSegment(from: segment - step, offset) }
-        guard let n0 = normal else { return point(at: dist) }
-        var from = (x: anchor.x + n0.x, y: anchor.y + n0.y)
-        while index >= 0 && index < line.count {
-            // The segment's own angle, in the line's direction.
-            let s = step > 0 ? index - 1 : index
-            let angle = atan2(line[s + 1].y - line[s].y, line[s + 1].x - line[s].x)
-            let corner = offsetCorner(index, step: step, offset)
-            let d = hypot(corner.x - from.x, corner.y - from.y)
-            if d >= remaining {
-                let t = d == 0 ? 0 : remaining / d
-                return (from.x + (corner.x - from.x) * t, from.y + (corner.y - from.y) * t, angle)
+    /// The point `dist` from the anchor, forward (`step` 1) or backward (-1), on the path `by`
+    /// to the right of the line (left when negative), and the angle of the line under it (in
+    /// the line's direction). As GL JS walks it: each leg from the previous point (the anchor
+    /// first) to the next vertex is moved along its normal and cut where it meets the next
+    /// segment moved likewise.
+    func offsetPoint(_ dist: Double, step: Int, by offset: Double) -> (x: Double, y: Double, angle: Double)? {
+        func moved(_ from: (x: Double, y: Double), _ to: (x: Double, y: Double)) -> (x: Double, y: Double)? {
+            let dx = to.x - from.x, dy = to.y - from.y, l = hypot(dx, dy)
+            guard l > 0 else { return nil }
+            let k = offset * Double(step) / l
+            return (-dy * k, dx * k)
+        }
+        var remaining = dist
+        var index = step > 0 ? segment : segment + 1
+        var prev = anchor, cur = anchor
+        var start = anchor, corner: (x: Double, y: Double)?
+        var leg = (x: 0.0, y: 0.0), legLength = 0.0
+        repeat {
+            remaining -= legLength
+            index += step
+            guard index >= 0, index < line.count else { return nil }
+            prev = cur; cur = line[index]
+            // From the anchor right on a vertex, the next segment gives the normal.
+            guard let n = moved(prev, cur) ?? (line.indices.contains(index + step) ? moved(cur, line[index + step]) : nil) else {
+                return nil
             }
-            remaining -= d; from = corner; index += step
-        }
-        return nil
+            start = corner ?? (prev.x + n.x, prev.y + n.y)
+            let end = (x: cur.x + n.x, y: cur.y + n.y)
+            var next = end
+            if line.indices.contains(index + step), let n2 = moved(cur, line[index + step]) {
+                let after = line[index + step]
+                next = Self.crossing(start, end, (cur.x + n2.x, cur.y + n2.y), (after.x + n2.x, after.y + n2.y)) ?? end
+            }
+            corner = next
+            leg = (next.x - start.x, next.y - start.y)
+            legLength = hypot(leg.x, leg.y)
+        } while legLength <= remaining
+        let t = legLength > 0 ? remaining / legLength : 0
+        let angle = atan2(cur.y - prev.y, cur.x - prev.x) + (step < 0 ? .pi : 0)
+        return (start.x + leg.x * t, start.y + leg.y * t, angle)
     }
 
-    /// The normal of segment `s` (point s to s + 1) scaled to `offset`: the right of the line's
-    /// direction on a y-down plane; nil for a segment of no length or none at all.
-    private func normalOfSegment(from s: Int, _ offset: Double) -> (x: Double, y: Double)? {
-        guard s >= 0, s + 1 < line.count else { return nil }
-        let dx = line[s + 1].x - line[s].x, dy = line[s + 1].y - line[s].y
-        let l = hypot(dx, dy)
-        guard l > 0 else { return nil }
-        return (-dy / l * offset, dx / l * offset)
-    }
-
-    /// Where the offset paths of the segments before and after point `i` (in the walk's
-    /// direction `step`) cross: point i moved by the normal at a line's end, or where the two
-    /// segments are parallel (or one has no length).
-    private func offsetCorner(_ i: Int, step: Int, _ offset: Double) -> (x: Double, y: Double) {
-        let before = step > 0 ? i - 1 : i, after = step > 0 ? i : i - 1
-        let p = line[i]
-        guard let nb = normalOfSegment(from: before, offset) else {
-            let na = normalOfSegment(from: after, offset) ?? (0, 0)
-            return (p.x + na.x, p.y + na.y)
-        }
-        let moved = (x: p.x + nb.x, y: p.y + nb.y)
-        guard let na = normalOfSegment(from: after, offset) else { return moved }
-        // Line 1 through the moved segment before, line 2 through the moved segment after.
-        let a1 = (x: line[before].x + nb.x, y: line[before].y + nb.y)
-        let d1 = (x: moved.x - a1.x, y: moved.y - a1.y)
-        let b1 = (x: p.x + na.x, y: p.y + na.y)
-        let d2 = (x: line[after + 1].x - line[after].x, y: line[after + 1].y - line[after].y)
-        let denominator = d2.y * d1.x - d2.x * d1.y
-        guard denominator != 0 else { return moved }
-        let t = (d2.x * (a1.y - b1.y) - d2.y * (a1.x - b1.x)) / denominator
-        return (a1.x + d1.x * t, a1.y + d1.y * t)
+    /// Where the line through a1 and a2 meets the line through b1 and b2; nil when parallel.
+    static func crossing(_ a1: (x: Double, y: Double), _ a2: (x: Double, y: Double), _ b1: (x: Double, y: Double),
+                         _ b2: (x: Double, y: Double)) -> (x: Double, y: Double)? {
+        let da = (x: a2.x - a1.x, y: a2.y - a1.y), db = (x: b2.x - b1.x, y: b2.y - b1.y)
+        let denominator = db.y * da.x - db.x * da.y
+        guard denominator != 0 else { return nil }
+        let t = (db.x * (a1.y - b1.y) - db.y * (a1.x - b1.x)) / denominator
+        return (a1.x + da.x * t, a1.y + da.y * t)
     }
 }
 
