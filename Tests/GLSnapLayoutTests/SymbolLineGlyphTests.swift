@@ -100,3 +100,24 @@ final class SymbolLineGlyphTests: XCTestCase {
         XCTAssertNil(walk.glyph(500, lineOffset: (0, 10), flip: false), "past the end")
     }
 }
+
+/// line-center: a middle outside the tile is the neighbour tile's label.
+final class SymbolLineCenterTests: XCTestCase {
+    private func instances(_ points: [(Int32, Int32)]) throws -> Int {
+        let json = #"{"version": 8, "sources": {"s": {"type": "geojson", "data": {"type": "FeatureCollection", "features": []}}},"#
+            + #" "layers": [{"id": "l", "type": "symbol", "source": "s", "layout": {"symbol-placement": "line-center", "text-field": "ab"}}]}"#
+        let l = try XCTUnwrap(try Style(bytes: Array(json.utf8)).layers.first)
+        let src = VectorLayer(name: "s", extent: 8192, version: 2, features: [
+            VectorFeature(id: nil, geometryType: .lineString, properties: [:], geometry: [points.map { TilePoint(x: $0.0, y: $0.1) }])
+        ])
+        let symbols = SymbolLayout.build(layer: l, from: src, zoom: 0, canonical: TileID(z: 0, x: 0, y: 0)!,
+                                         provider: FakeSymbolProvider(), pixelRatio: 1)
+        return symbols?.count ?? 0
+    }
+
+    func testAMiddleOutsideTheTileIsLeftToTheNeighbour() throws {
+        XCTAssertEqual(try instances([(1000, 4096), (7000, 4096)]), 1)
+        // The line runs into the tile from the buffer on the left; its middle lies outside.
+        XCTAssertEqual(try instances([(-7000, 4096), (3000, 4096)]), 0)
+    }
+}
