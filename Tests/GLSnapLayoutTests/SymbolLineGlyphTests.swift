@@ -121,3 +121,18 @@ final class SymbolLineCenterTests: XCTestCase {
         XCTAssertEqual(try instances([(-7000, 4096), (3000, 4096)]), 0)
     }
 }
+
+/// How far along the map's line a label standing on a pitched view reaches.
+final class SymbolLineReachTests: XCTestCase {
+    func testScreenDistancesAreMeasuredOnTheTileLine() {
+        // The screen shows the first segment at 1/4 of its tile length and the second, receding
+        // farther, at 1/8: 30 px forward from the anchor (the first segment's 10 px left, then
+        // 20 of the second's 40) is 10·4 + 20·8 = 200 tile units.
+        let tile = [Vec2(0, 0), Vec2(80, 0), Vec2(400, 0)]
+        let screen: [(x: Double, y: Double)] = [(0, 0), (20, 0), (60, 0)]
+        let walk = LineWalk(line: screen, anchor: (10, 0), segment: 0)
+        XCTAssertEqual(walk.tileDistance(at: 30, on: tile, from: Vec2(40, 0)) ?? .nan, 200, accuracy: 1e-9)
+        XCTAssertEqual(walk.tileDistance(at: -5, on: tile, from: Vec2(40, 0)) ?? .nan, 20, accuracy: 1e-9)
+        XCTAssertNil(walk.tileDistance(at: 100, on: tile, from: Vec2(40, 0)), "past the end")
+    }
+}

@@ -50,6 +50,25 @@ struct LineWalk {
         return nil
     }
 
+    /// The distance along `tileLine` (the same line in tile units, `tileAnchor` on it) of the
+    /// point `dist` from the anchor on this line: whole segments by their tile length, the last
+    /// in the share of it walked. Nil past the line's end.
+    func tileDistance(at dist: Double, on tileLine: [Vec2], from tileAnchor: Vec2) -> Double? {
+        guard tileLine.count == line.count else { return nil }
+        var remaining = abs(dist), total = 0.0
+        var cur = anchor, tileCur = tileAnchor
+        var i = dist >= 0 ? segment + 1 : segment
+        let step = dist >= 0 ? 1 : -1
+        while i >= 0 && i < line.count {
+            let n = line[i], tn = tileLine[i]
+            let d = hypot(n.x - cur.x, n.y - cur.y), td = tileCur.dist(tn)
+            if d >= remaining { return total + (d == 0 ? 0 : td * remaining / d) }
+            remaining -= d; total += td
+            cur = n; tileCur = tn; i += step
+        }
+        return nil
+    }
+
     /// A glyph `offsetX` from the anchor (its own distance, before the label's offset), with the
     /// label moved `lineOffset` along and across the line; `flip`: the label runs backward along
     /// the line, turned half around. Along, the label's offset keeps the line's direction when

@@ -291,13 +291,11 @@ extension SymbolPlacement {
 
     /// Tests a line label's collision circles (those its glyphs reach), leaving in `shapes` the
     /// ones to insert; true when none collides and at least one lies in the grid.
-    static func placeLineCircles(_ inst: SymbolInstance, _ symbols: SymbolTile, projector: TileProjector, fontScale: Double,
-                                 perspective: Double, translate: (Double, Double), overlap: OverlapMode, grid: CollisionGrid,
-                                 tileUnitsPerPixel: Double, shapes: inout [CollisionShape]) -> Bool {
-        let quads = symbols.glyphQuads[inst.glyphs]
-        guard let first = quads.first, let last = quads.last else { return false }
-        let firstDistance = abs(first.along + inst.lineOffset.x) * fontScale * tileUnitsPerPixel
-        let lastDistance = abs(last.along + inst.lineOffset.x) * fontScale * tileUnitsPerPixel
+    /// `reach`: how far (tile units) the label's first and last glyphs lie from the anchor.
+    static func placeLineCircles(_ inst: SymbolInstance, _ symbols: SymbolTile, projector: TileProjector,
+                                 reach: (back: Double, forward: Double), perspective: Double, translate: (Double, Double),
+                                 overlap: OverlapMode, grid: CollisionGrid, shapes: inout [CollisionShape]) -> Bool {
+        let firstDistance = reach.back, lastDistance = reach.forward
         let radius = inst.circleRadius / symbols.tilePixelRatio * perspective
         let circles = symbols.circles[inst.circles]
         var previous: (Double, Double)?
