@@ -136,3 +136,30 @@ final class SymbolLineReachTests: XCTestCase {
         XCTAssertNil(walk.tileDistance(at: 100, on: tile, from: Vec2(40, 0)), "past the end")
     }
 }
+
+/// A line label near the camera of a pitched view, on a line that runs on behind the camera.
+final class SymbolLineBehindCameraTests: XCTestCase {
+    func testLabelsNearTheCameraFollowALineRunningBehindIt() throws {
+        let json = #"{"version": 8, "sources": {"s": {"type": "geojson", "data": {"type": "FeatureCollection", "features": []}}},"#
+            + #" "layers": [{"id": "l", "type": "symbol", "source": "s", "layout": {"symbol-placement": "line","#
+            + #" "text-field": "abcd", "text-pitch-alignment": "viewport", "symbol-spacing": 100}}]}"#
+        let l = try XCTUnwrap(try Style(bytes: Array(json.utf8)).layers.first)
+        let p = FakeSymbolProvider()
+        // North to south through the middle of tile 10/512/512, drawn at zoom 12 (2048 px): its
+        // south end lies 1024 px south of the view's center, behind the camera at pitch 60.
+        let src = VectorLayer(name: "s", extent: 8192, version: 2, features: [
+            VectorFeature(id: nil, geometryType: .lineString, properties: [:],
+                          geometry: [[TilePoint(x: 4096, y: 1), TilePoint(x: 4096, y: 8191)]])
+        ])
+        let id = TileID(z: 10, x: 512, y: 512)!
+        let symbols = try XCTUnwrap(SymbolLayout.build(layer: l, from: src, zoom: 12, canonical: id, provider: p, pixelRatio: 1))
+        let covered = CoveredTile(id: id, wrap: 0, overscaledZoom: 12)
+        let center = (lon: 512.5 / 1024 * 360 - 180, lat: atan(sinh(Double.pi * (1 - 2 * 512.5 / 1024))) * 180 / .pi)
+        let t = Transform(width: 512, height: 512, center: center, zoom: 12, bearing: 0, pitch: 60)
+        let text = SymbolPlacement.place([SymbolLayerInput(layer: l, tiles: [(covered, symbols)])], transform: t, provider: p)[0].text
+        let f = SymbolDrawData.floatsPerVertex
+        let ys = stride(from: 1, to: text.count, by: f).map { text[$0] }
+        XCTAssertFalse(ys.isEmpty, "labels are drawn")
+        XCTAssertTrue(ys.contains { $0 > 400 }, "down to the bottom of the view, near the camera")
+    }
+}

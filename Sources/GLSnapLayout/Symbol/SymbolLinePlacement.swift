@@ -141,6 +141,46 @@ struct LineWalk {
     }
 }
 
+extension TileProjector {
+    /// How far (CSS px) a point standing in for one behind the camera lies from its neighbour:
+    /// farther than any label reaches.
+    static let behindCameraReach = 1e7
+
+    /// `source` projected to the screen where a point behind the camera cannot be: each such
+    /// point stands in its visible neighbour's line, far out in the direction the segment
+    /// leaves that neighbour on the screen (GL JS's projectTruncatedLineSegment), so that
+    /// glyphs near the camera still follow the line. Nil when no point is in front.
+    static func behindCamera(_ source: [Vec2], _ projection: TileProjection) -> [(x: Double, y: Double)]? {
+        let projected = source.map { projection.project($0).map { (x: $0.x, y: $0.y) } }
+        guard projected.contains(where: { $0 != nil }) else { return nil }
+        var out = projected
+        // From the visible point `from` toward `to` behind the camera.
+        func standIn(_ from: Int, toward to: Int) -> (x: Double, y: Double)? {
+            guard let a = projected[from] else { return nil }
+            let p = source[from], q = source[to]
+            let l = p.dist(q)
+            guard l > 0, let b = projection.project(Vec2(p.x + (p.x - q.x) / l, p.y + (p.y - q.y) / l)) else { return nil }
+            let dx = a.x - b.x, dy = a.y - b.y, m = hypot(dx, dy)
+            guard m > 0 else { return nil }
+            return (a.x + dx / m * behindCameraReach, a.y + dy / m * behindCameraReach)
+        }
+        // Forward from each visible point into the run behind it, then backward.
+        for i in 1..<max(1, source.count) where projected[i] == nil {
+            if projected[i - 1] != nil { out[i] = standIn(i - 1, toward: i) } else if out[i] == nil { out[i] = out[i - 1] }
+        }
+        for i in stride(from: source.count - 2, through: 0, by: -1) where projected[i] == nil && out[i] == nil {
+            out[i] = projected[i + 1] != nil ? standIn(i + 1, toward: i) : out[i + 1]
+        }
+        var line: [(x: Double, y: Double)] = []
+        line.reserveCapacity(out.count)
+        for p in out {
+            guard let p else { return nil }
+            line.append(p)
+        }
+        return line
+    }
+}
+
 extension SymbolPlacement {
     /// Places a line label's glyphs along the line (projected to the screen, or in the map plane
     /// with `toScreen` projecting each corner), each centered on its point of the line and turned
