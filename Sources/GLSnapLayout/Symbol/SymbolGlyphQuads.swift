@@ -45,8 +45,9 @@ extension SymbolLayout {
                 lineOffset = g.lineOffset / 2 - (g.isImage ? -imageOffset : scaledGlyphOffset)
             }
             var builtIn = alongLine ? (0.0, 0.0) : (g.x + halfAdvance + offset.0, g.y + offset.1 - lineOffset)
-            // Line labels: the glyph's baseline offset is added after any turn.
-            let lineShift = alongLine ? (0.0, g.y + offset.1) : (0.0, 0.0)
+            // Line labels: the glyph's baseline offset is added after any turn (the label's
+            // text-offset is applied where it is set on the line).
+            let lineShift = alongLine ? (0.0, g.y) : (0.0, 0.0)
             var turnedShift = (0.0, 0.0)
             if upright { turnedShift = builtIn; builtIn = (0, 0) }
             let x1 = (g.slot.left - rectBuffer) * g.scale - halfAdvance + builtIn.0
@@ -67,7 +68,7 @@ extension SymbolLayout {
             }
             let corners = (place(x1, y1), place(x2, y1), place(x1, y2), place(x2, y2))
             quads.append(GlyphQuad(tl: corners.0, tr: corners.1, bl: corners.2, br: corners.3, tex: rect,
-                                   along: g.x + halfAdvance + (alongLine ? offset.0 : 0), section: g.section,
+                                   along: g.x + halfAdvance, section: g.section,
                                    isImage: g.isImage))
         }
     }

@@ -11,6 +11,8 @@ struct ShapedLabel {
     var glyphs: Range<Int>, verticalGlyphs: Range<Int>
     /// See `SymbolInstance.justifiedGlyphs`.
     var justified: [Range<Int>] = []
+    /// Line labels: text-offset (24 px units), see `SymbolInstance.lineOffset`.
+    var lineOffset = Vec2(0, 0)
 }
 
 extension SymbolLayout {
@@ -35,6 +37,7 @@ extension SymbolLayout {
         }
         let j = justify == .right ? 1.0 : (justify == .left ? 0 : 0.5)
         let offset = label.variableAnchors.isEmpty ? textOffset(p.symbol, ctx, anchor: anchor) : (0, 0)
+        if p.alongLine { label.lineOffset = Vec2(offset.0, offset.1) }
         func shape(_ mode: WritingMode, justify: Double, allowVertical: Bool) -> Shaping {
             TextShaper.shape(sections, provider: provider,
                              maxWidth: p.placement == .point ? p.symbol.textMaxWidth.evaluate(ctx) * TextShaper.oneEm : 0,

@@ -78,8 +78,10 @@ public enum SymbolLayout {
         if p.placement == .lineCenter {
             for line in geometry where line.count >= 2 {
                 let window = text.shaping.isEmpty ? 0 : 3.0 / 5.0 * TextShaper.oneEm * textMaxBoxScale
+                // A middle outside the tile (in its buffer) is the neighbour tile's to place, as in
+                // MapLibre: each tile holding it would otherwise draw the label once.
                 guard let a = SymbolAnchors.center(line, labelLength: labelLength * textMaxBoxScale, angleWindow: window,
-                                                   maxAngle: p.maxAngle) else { continue }
+                                                   maxAngle: p.maxAngle), inside(a.point, p.extent) else { continue }
                 tile.lines.append(line)
                 label.add(at: a.point, line: tile.lines.count - 1, segment: a.segment, to: &tile)
             }
@@ -148,6 +150,7 @@ struct LabelTemplate {
         instance.variableAnchors = text.variableAnchors
         instance.verticalGlyphs = text.verticalGlyphs
         instance.justifiedGlyphs = text.justified
+        instance.lineOffset = text.lineOffset
         instance.verticalTextBox = p.placement == .point ? text.vertical.box.turnedQuarterClockwise : box
         overscaling = p.overscaling
         let textBoxScale = p.tilePixelRatio * sizes.textLayout / TextShaper.oneEm

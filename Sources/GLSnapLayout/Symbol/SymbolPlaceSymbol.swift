@@ -10,6 +10,9 @@ struct LayerParams {
     let textIgnore: Bool, iconIgnore: Bool
     let textOptional: Bool, iconOptional: Bool
     let isLine: Bool
+    /// Line labels set glyph by glyph along their line: text-rotation-alignment map (each glyph
+    /// turned with its segment) or viewport-glyph (each level on the screen).
+    let textAlongLine: Bool
     let textRotMap: Bool, iconRotMap: Bool, textPitchMap: Bool, iconPitchMap: Bool
     /// Pitched view with symbols laid flat on the map: glyphs are placed in the map plane and
     /// projected corner by corner.
@@ -59,6 +62,7 @@ struct LayerParams {
         case .viewport, .viewportGlyph: textRotMap = false
         case .auto: textRotMap = isLine
         }
+        textAlongLine = textRotMap || (isLine && layer.textRotationAlignment.evaluate(zctx) == .viewportGlyph)
         switch layer.iconRotationAlignment.evaluate(zctx) {
         case .map: iconRotMap = true
         case .viewport: iconRotMap = false
@@ -181,7 +185,7 @@ extension SymbolPlacement {
         var text = PlacedText()
         if inst.hasText {
             let paint = TextPaint(inst, symbols, ctx, pr, fontScale: view.fontScale)
-            if inst.line >= 0 && pr.textRotMap {
+            if inst.line >= 0 && pr.textAlongLine {
                 guard let placed = lineText(inst, symbols, view, paint, pr, projector: &projector, grid: grid) else { return nil }
                 text = placed
             } else {
@@ -302,13 +306,12 @@ extension SymbolPlacement {
 
     /// Tests a line label's collision circles (those its glyphs reach), leaving in `shapes` the
     /// ones to insert; true when none collides and at least one lies in the grid.
-    static func placeLineCircles(_ inst: SymbolInstance, _ symbols: SymbolTile, projector: TileProjector, fontScale: Double,
-                                 perspective: Double, translate: (Double, Double), overlap: OverlapMode, grid: CollisionGrid,
-                                 tileUnitsPerPixel: Double, debug: Bool = false, shapes: inout [CollisionShape]) -> Bool {
-        let quads = symbols.glyphQuads[inst.glyphs]
-        guard let first = quads.first, let last = quads.last else { return false }
-        let firstDistance = abs(first.along) * fontScale * tileUnitsPerPixel
-        let lastDistance = abs(last.along) * fontScale * tileUnitsPerPixel
+    /// `reach`: how far (tile units) the label's first and last glyphs lie from the anchor.
+    static func placeLineCircles(_ inst: SymbolInstance, _ symbols: SymbolTile, projector: TileProjector,
+                                 reach: (back: Double, forward: Double), perspective: Double, translate: (Double, Double),
+                                 overlap: OverlapMode, grid: CollisionGrid, debug: Bool = false,
+                                 shapes: inout [CollisionShape]) -> Bool {
+        let firstDistance = reach.back, lastDistance = reach.forward
         let radius = inst.circleRadius / symbols.tilePixelRatio * perspective
         let circles = symbols.circles[inst.circles]
         var previous: (Double, Double)?

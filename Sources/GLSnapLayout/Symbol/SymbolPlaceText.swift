@@ -35,23 +35,41 @@ extension SymbolPlacement {
     static func lineText(_ inst: SymbolInstance, _ symbols: SymbolTile, _ v: SymbolView, _ style: TextPaint, _ pr: LayerParams,
                          projector: inout TileProjector, grid: CollisionGrid) -> PlacedText? {
         var out = PlacedText()
+        // How far along the line (tile units) the label reaches back and forward: its glyphs'
+        // distances, scaled to the map plane, which the screen shows uniformly unless pitched.
+        let quads = symbols.glyphQuads[inst.glyphs]
+        guard let first = quads.first, let last = quads.last else { return nil }
+        let unitsPerPixel = projector.tileUnitsPerPixel
+        var reach = (back: abs(first.along + inst.lineOffset.x) * v.fontScale * unitsPerPixel,
+                     forward: abs(last.along + inst.lineOffset.x) * v.fontScale * unitsPerPixel)
         if pr.textFlat {
             // Laid in the map plane, translated there (before projection).
             let tp = pr.textTranslatePlane, tupp = v.tileUnitsPerPixel
             guard let source = symbols.lines[safe: inst.line],
                   lineGlyphs(inst, symbols, line: source.map { ($0.x / tupp + tp.x, $0.y / tupp + tp.y) },
                              anchor: (v.planeAnchor.x + tp.x, v.planeAnchor.y + tp.y),
-                             translate: (0, 0), fontScale: v.fontScale, keepUpright: pr.keepUpright, style: style,
-                             verts: &out.verts, images: &out.images, toScreen: v.toScreen)
+                             translate: (0, 0), fontScale: v.fontScale, keepUpright: pr.keepUpright, rotate: pr.textRotMap,
+                             style: style, verts: &out.verts, images: &out.images, toScreen: v.toScreen)
             else { return nil }
         } else {
             guard let line = projector.line(inst.line),
                   lineGlyphs(inst, symbols, line: line, anchor: (v.a.x, v.a.y), translate: v.textTranslate, fontScale: v.fontScale,
-                             keepUpright: pr.keepUpright, style: style, verts: &out.verts, images: &out.images) else { return nil }
+                             keepUpright: pr.keepUpright, rotate: pr.textRotMap, style: style, verts: &out.verts,
+                             images: &out.images) else { return nil }
+            // Standing on a pitched map, the glyphs' screen distances stretch over more of the
+            // line where it recedes: measured along the line itself, as MapLibre measures it.
+            if pr.pitched, let tileLine = symbols.lines[safe: inst.line] {
+                let walk = LineWalk(line: line, anchor: (v.a.x, v.a.y), segment: inst.segment)
+                let fontScale = v.fontScale, along = inst.lineOffset.x
+                if let b = walk.tileDistance(at: (first.along + along) * fontScale, on: tileLine, from: inst.anchor),
+                   let f = walk.tileDistance(at: (last.along + along) * fontScale, on: tileLine, from: inst.anchor) {
+                    reach = (b, f)
+                }
+            }
         }
-        out.placed = placeLineCircles(inst, symbols, projector: projector, fontScale: v.fontScale, perspective: v.perspective,
+        out.placed = placeLineCircles(inst, symbols, projector: projector, reach: reach, perspective: v.perspective,
                                       translate: (0, 0), overlap: pr.textOverlap, grid: grid,
-                                      tileUnitsPerPixel: projector.tileUnitsPerPixel, debug: pr.collisionDebug, shapes: &out.shapes)
+                                      debug: pr.collisionDebug, shapes: &out.shapes)
         return out
     }
 

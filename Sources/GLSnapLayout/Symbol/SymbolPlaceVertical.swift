@@ -55,21 +55,6 @@ extension SymbolPlacement {
 }
 
 extension SymbolPlacement {
-    /// A line label kept upright is drawn in its vertical layout where the projected label rises
-    /// more than it runs (MapLibre's requiresOrientationChange). The answer is whether to flip it
-    /// (when its first glyph would lie below its last), so that it reads top to bottom; nil: draw
-    /// the horizontal layout. `first`/`last` are the horizontal layout's end glyphs on the line;
-    /// `walk` finds the point at a distance from the anchor.
-    static func verticalLayout(_ inst: SymbolInstance, _ symbols: SymbolTile, first f: (x: Double, y: Double, angle: Double),
-                               last l: (x: Double, y: Double, angle: Double), fontScale: Double,
-                               walk: (Double) -> (x: Double, y: Double, angle: Double)?) -> Bool? {
-        guard !inst.verticalGlyphs.isEmpty, abs(l.y - f.y) > abs(l.x - f.x) else { return nil }
-        let quads = symbols.glyphQuads[inst.verticalGlyphs]
-        guard let vf = quads.first, let vl = quads.last,
-              let a = walk(vf.along * fontScale), let b = walk(vl.along * fontScale) else { return nil }
-        return a.y > b.y
-    }
-
     /// An image in text: a raster quad drawn with the icons, at the text's opacity.
     static func emitTextImage(_ out: inout [Float], _ corners: [Vec2], _ q: GlyphQuad, _ opacity: Float, _ fontScale: Double) {
         emitQuad(&out, corners, q.tex, Color.white, Color.transparent, opacity, [0, 0, Float(fontScale)])

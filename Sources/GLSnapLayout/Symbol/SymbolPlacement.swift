@@ -245,14 +245,19 @@ struct TileProjector {
     @inline(__always)
     func project(_ p: Vec2) -> (x: Double, y: Double, w: Double)? { projection.project(p) }
 
-    /// The tile's line `index` in screen pixels; nil when part of it is behind the camera.
+    /// The tile's line `index` in screen pixels, points behind the camera replaced as
+    /// `behindCamera` replaces them; nil when none of it is in front.
     mutating func line(_ index: Int) -> [(x: Double, y: Double)]? {
         if let cached = lines[index] { return cached }
         guard let source = symbols.lines[safe: index] else { return nil }
         var pts: [(x: Double, y: Double)] = []
         pts.reserveCapacity(source.count)
         for p in source {
-            guard let q = project(p) else { lines[index] = .some(nil); return nil }
+            guard let q = project(p) else {
+                let replaced = Self.behindCamera(source, projection)
+                lines[index] = .some(replaced)
+                return replaced
+            }
             pts.append((q.x, q.y))
         }
         lines[index] = .some(pts)

@@ -6,7 +6,8 @@ import GLSnapStyle
 public struct GlyphQuad: Sendable {
     var tl: Vec2, tr: Vec2, bl: Vec2, br: Vec2
     var tex: AtlasRect
-    /// Line labels: the glyph center's distance along the line from the anchor, in 24 px units.
+    /// Line labels: the glyph center's distance along the line from the anchor, in 24 px units
+    /// (the label's text-offset aside, see `SymbolInstance.lineOffset`).
     var along: Double
     var section: Int
     /// An image in text: `tex` lies in the icon atlas.
@@ -63,6 +64,9 @@ struct SymbolInstance: Sendable {
     /// Variable anchors with text-justify auto, text of several lines: its quads justified left,
     /// center and right (MapLibre shapes it once per justification its anchors need); else empty.
     var justifiedGlyphs: [Range<Int>] = []
+    /// Line labels: text-offset in 24 px units, along the line (x) and across it (y); applied
+    /// where the glyphs are set on the line (`LineWalk.glyph`), not in their quads.
+    var lineOffset = Vec2(0, 0)
     var hasText: Bool { !glyphs.isEmpty }
 }
 
