@@ -29,7 +29,6 @@ enum NotDrawn {
         }
         let root = style.json
         if root["terrain"] != nil { out.append("terrain is not drawn by glsnap; the map is drawn flat") }
-        if root["sky"] != nil { out.append("sky is not drawn by glsnap") }
         if let type = root["projection"]?["type"], type.stringValue != "mercator" {
             out.append("projection \(type.stringValue.map { "\"\($0)\"" } ?? "(an expression)") is not drawn by glsnap; drawn in Mercator")
         }

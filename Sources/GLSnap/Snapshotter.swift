@@ -258,8 +258,12 @@ public final class Snapshotter: @unchecked Sendable {
         let s = style?.style
         let bearing = camera.bearing ?? s?.bearing ?? 0
         let pitch = camera.pitch ?? s?.pitch ?? 0
-        guard bearing.isFinite, pitch.isFinite, (0...85).contains(pitch) else {
-            throw GLSnapError.invalidOptions("pitch \(pitch) must be within 0...85 and bearing finite")
+        guard bearing.isFinite, pitch.isFinite, (0...Transform.maxPitch).contains(pitch) else {
+            throw GLSnapError.invalidOptions("pitch \(pitch) must be within 0...\(Int(Transform.maxPitch)) and bearing finite")
+        }
+        let altitude = camera.centerAltitude ?? s?.json["centerAltitude"]?.numberValue ?? 0
+        guard altitude.isFinite, abs(altitude) <= CameraOptions.maxCenterAltitude else {
+            throw GLSnapError.invalidOptions("center altitude \(altitude) must be within ±\(Int(CameraOptions.maxCenterAltitude)) meters")
         }
         let roll = camera.roll ?? s?.roll ?? 0
         guard roll.isFinite else { throw GLSnapError.invalidOptions("roll \(roll) must be finite") }
@@ -294,7 +298,7 @@ public final class Snapshotter: @unchecked Sendable {
         }
         return Transform(width: size.width, height: size.height, center: (center.longitude, center.latitude),
                          zoom: zoom, bearing: bearing, pitch: pitch, roll: roll, fieldOfView: fov,
-                         padding: (p.top, p.left, p.bottom, p.right))
+                         padding: (p.top, p.left, p.bottom, p.right), centerAltitude: altitude)
     }
 
     /// Renders the current style and camera. `overlay` (default none) runs after the map is drawn

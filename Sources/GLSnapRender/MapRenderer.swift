@@ -76,9 +76,11 @@ public final class MapRenderer {
         }
         guard let fb = framebuffer else { return }
         fb.bind()
-        // A plain background under everything becomes the clear color (one full-screen blend less).
+        // A plain background under everything becomes the clear color (one full-screen blend less),
+        // unless a sky shows above the horizon: then the sky is drawn first and the ground over it.
         var layers = frame.layers[...]
-        if let first = layers.first, let c = Painter.clearColor(first.layer, zoom: frame.transform.zoom) {
+        let sky = SkyView(frame)
+        if sky == nil, let first = layers.first, let c = Painter.clearColor(first.layer, zoom: frame.transform.zoom) {
             fb.clear(r: c.r, g: c.g, b: c.b, a: c.a)
             layers = layers.dropFirst()
         } else {
@@ -86,6 +88,7 @@ public final class MapRenderer {
         }
         context.bind(vertexArray)
         var painter = Painter(renderer: self, frame: frame, framebuffer: fb)
+        if let sky { try painter.drawSky(sky) }
         var pacer = frame.deadline.map { DeadlinePacer(deadline: $0) }
         for layer in layers {
             try pacer?.beforeLayer { context.finish() }
