@@ -280,7 +280,8 @@ public final class Snapshotter: @unchecked Sendable {
                 throw GLSnapError.invalidOptions("camera bounds and center/zoom are both set: give bounds (fitted as camera(for:) does) or center and zoom")
             }
             // The padding places the bounds (MapLibre's cameraForBounds) and is not the map's.
-            return try Snapshotter.fitted(b, padding: p, size: size, bearing: bearing, pitch: pitch, roll: roll, fieldOfView: fov)
+            return try Snapshotter.clearOfTheGround(
+                Snapshotter.fitted(b, padding: p, size: size, bearing: bearing, pitch: pitch, roll: roll, fieldOfView: fov))
         }
         var center = camera.center ?? s?.center.flatMap { $0.count >= 2 ? Coordinate(latitude: $0[1], longitude: $0[0]) : nil }
             ?? Coordinate(latitude: 0, longitude: 0)
@@ -296,9 +297,20 @@ public final class Snapshotter: @unchecked Sendable {
         guard zoom.isFinite, (Transform.minZoom...24).contains(zoom) else {
             throw GLSnapError.invalidOptions("zoom \(zoom) must be within \(Int(Transform.minZoom))...24")
         }
-        return Transform(width: size.width, height: size.height, center: (center.longitude, center.latitude),
-                         zoom: zoom, bearing: bearing, pitch: pitch, roll: roll, fieldOfView: fov,
-                         padding: (p.top, p.left, p.bottom, p.right), centerAltitude: altitude)
+        return try Snapshotter.clearOfTheGround(
+            Transform(width: size.width, height: size.height, center: (center.longitude, center.latitude),
+                      zoom: zoom, bearing: bearing, pitch: pitch, roll: roll, fieldOfView: fov,
+                      padding: (p.top, p.left, p.bottom, p.right), centerAltitude: altitude))
+    }
+
+    /// `t`, unless it is pitched past 85 degrees with the camera nearer the ground than an
+    /// 85-degree camera would be (`Transform.isClearOfTheGround`): such a view looks along the
+    /// ground and would load tiles without bound.
+    private static func clearOfTheGround(_ t: Transform) throws -> Transform {
+        guard t.pitch <= 85 || t.isClearOfTheGround else {
+            throw GLSnapError.invalidOptions("pitch \(t.pitch) puts the camera \(t.cameraHeightAboveGround) px from the ground, looking along it: past 85 degrees raise the center (centerAltitude) so that the camera is at least \(t.cameraToCenterDistance * cos(85 * Double.pi / 180)) px above or below the ground")
+        }
+        return t
     }
 
     /// Renders the current style and camera. `overlay` (default none) runs after the map is drawn

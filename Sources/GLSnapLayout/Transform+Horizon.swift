@@ -21,6 +21,20 @@ extension Transform {
         return ((width / 2 - h * s, height / 2 + h * c), (-s, c))
     }
 
+    /// How far the camera is above the ground (CSS pixels at the center; negative below it): the
+    /// center's altitude plus the camera's height over the center.
+    public var cameraHeightAboveGround: Double {
+        let pixelPerMeter = worldSize / (Mercator.earthCircumference * cos(center.lat * .pi / 180))
+        return cos(pitch * .pi / 180) * cameraToCenterDistance + centerAltitude * pixelPerMeter
+    }
+
+    /// Whether the camera is at least as far from the ground plane as an 85-degree camera over
+    /// a center on the ground. One nearer looks along the ground, where the tile cover grows
+    /// without bound; `Snapshotter` refuses such a camera past 85 degrees.
+    public var isClearOfTheGround: Bool {
+        abs(cameraHeightAboveGround) >= cameraToCenterDistance * cos(85 * Double.pi / 180) * (1 - 1e-9)
+    }
+
     /// The matrix that draws the square of `halfSize` world pixels about the center on the
     /// ground (vertices -1...1) into clip space: a ground plane that the far plane cuts at the
     /// horizon. Column-major Float.

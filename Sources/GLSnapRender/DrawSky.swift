@@ -1,3 +1,4 @@
+import Foundation
 import GLSnapGL
 import GLSnapLayout
 import GLSnapStyle
@@ -35,11 +36,6 @@ struct SkyView {
 }
 
 extension Painter {
-    /// GL JS draws its ground tiles only as far as the far plane, which ends at the horizon of a
-    /// pitched view; the sky shows above. Ground within this many far-plane distances of the
-    /// center is drawn (the far plane cuts it), enough for the widest field of view.
-    static let groundReach = 16.0
-
     /// The sky, drawn first over the cleared framebuffer: the layers draw over it.
     func drawSky(_ view: SkyView) throws {
         let sky = try renderer.programs.program(SkyProgram.self)
@@ -60,7 +56,13 @@ extension Painter {
         let ground = try renderer.programs.program(GroundProgram.self)
         context.use(ground.program)
         let t = frame.transform
-        ground.uniforms.matrix.set(frame.pieceMatrix(t.groundMatrix(halfSize: t.farZ * Painter.groundReach)))
+        // GL JS draws its ground tiles only as far as the far plane, which ends at the horizon of
+        // a pitched view; the sky shows above. The square reaches past the far plane's corners
+        // (its half width across the widest side of a rolled view) and no farther: the smaller
+        // it is, the more exactly the far plane cuts it.
+        let halfFov = min(t.verticalFieldOfView, 179) * .pi / 360
+        let reach = t.farZ * (1 + tan(halfFov) * (t.width + t.height) / t.height)
+        ground.uniforms.matrix.set(frame.pieceMatrix(t.groundMatrix(halfSize: reach)))
         ground.uniforms.color.set(Float(color.r), Float(color.g), Float(color.b), Float(color.a))
         ground.uniforms.opacity.set(Float(opacity))
         bindStream(renderer.screenQuad, location: 0, components: 2, type: .float)

@@ -70,6 +70,11 @@ final class SkyTests: XCTestCase {
         XCTAssertThrowsError(try s.snapshot(camera: c)) { XCTAssertTrue("\($0)".contains("pitch 181"), "\($0)") }
         c = CameraOptions(); c.centerAltitude = .infinity
         XCTAssertThrowsError(try s.snapshot(camera: c)) { XCTAssertTrue("\($0)".contains("center altitude"), "\($0)") }
+        // Looking along the ground (pitch near 90, the center on it) would load tiles without bound.
+        c = CameraOptions(); c.pitch = 89.9
+        XCTAssertThrowsError(try s.snapshot(camera: c)) { XCTAssertTrue("\($0)".contains("centerAltitude"), "\($0)") }
+        c.centerAltitude = 100
+        XCTAssertNoThrow(try s.snapshot(camera: c))
         c = CameraOptions(); c.centerAltitude = 2e7
         XCTAssertThrowsError(try s.snapshot(camera: c)) { XCTAssertTrue("\($0)".contains("center altitude"), "\($0)") }
     }
