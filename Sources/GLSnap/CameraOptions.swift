@@ -13,7 +13,8 @@ public struct CameraOptions: Equatable, Sendable {
     public var zoom: Double?
     /// Degrees clockwise from north.
     public var bearing: Double?
-    /// Degrees from straight down, 0...85.
+    /// Degrees from straight down, 0...180 (GL JS's largest `maxPitch`; past 90 the camera looks
+    /// up, and shows the ground only from above it: see `centerAltitude`).
     public var pitch: Double?
     /// Degrees the view turns about its own axis (clockwise on the screen, as GL JS's `roll`).
     public var roll: Double?
@@ -24,13 +25,27 @@ public struct CameraOptions: Equatable, Sendable {
     public var bounds: CoordinateBounds?
     /// Insets in points (default none): where the bounds are fitted, else the map's padding.
     public var padding: EdgeInsets
+    /// Meters the center lies above the ground (GL JS's `setCenterElevation`, the camera's
+    /// `elevation`; nil: the style's `centerAltitude`, else 0). The camera orbits that point, so
+    /// a raised center lifts the camera with it; finite values only.
+    public var centerAltitude: Double?
+    /// GL JS's `centerClampedToGround` (nil: true): with terrain, whether the center follows the
+    /// ground under it instead of keeping `centerAltitude`. glsnap draws the map flat, where
+    /// the ground is at 0 everywhere, so `centerAltitude` is kept either way.
+    public var centerClampedToGround: Bool?
+
+    /// The highest (and, negated, lowest) `centerAltitude` a snapshot accepts, in meters: ten
+    /// thousand kilometers, past which a flat map is no longer a sensible view.
+    public static let maxCenterAltitude = 1e7
 
     /// A camera with the given values (each nil by default: the style's, see the type's note).
     public init(center: Coordinate? = nil, zoom: Double? = nil, bearing: Double? = nil, pitch: Double? = nil,
                 bounds: CoordinateBounds? = nil, padding: EdgeInsets = EdgeInsets(),
-                roll: Double? = nil, fieldOfView: Double? = nil) {
+                roll: Double? = nil, fieldOfView: Double? = nil, centerAltitude: Double? = nil,
+                centerClampedToGround: Bool? = nil) {
         self.center = center; self.zoom = zoom; self.bearing = bearing; self.pitch = pitch
         self.bounds = bounds; self.padding = padding
         self.roll = roll; self.fieldOfView = fieldOfView
+        self.centerAltitude = centerAltitude; self.centerClampedToGround = centerClampedToGround
     }
 }

@@ -150,6 +150,7 @@ struct FrameBuilder {
                           layers: layers, styleGeneration: style.generation)
         frame.paintGenerations = style.paintGenerations
         frame.lightProperties = style.lightProperties
+        frame.sky = style.sky?.evaluate(zoom: transform.zoom)
         resolvePatterns(layers, zoom: zoom, pixelRatio: pixelRatio)
         frame.patterns = style.patterns
         frame.featureStates = featureStates

@@ -43,6 +43,8 @@ final class LoadedStyle: @unchecked Sendable {
     private let warningsReported = OnceFlag()
     /// The style's `light`, compiled once (`Style.lightProperties()`).
     let lightProperties: [String: PropertyValue]
+    /// The style's `sky` (nil: none), compiled once with `globalState`.
+    let sky: SkyProperties?
 
     /// Generations of styles, sources and layers: process-wide on purpose. A generation keys a
     /// snapshotter's caches and its workers' GPU buffers, and a `StyleVariant` (public, Sendable)
@@ -65,6 +67,7 @@ final class LoadedStyle: @unchecked Sendable {
         self.resolver = resolver
         generation = LoadedStyle.counter.next()
         globalState = reuse?.globalState ?? style.globalStateDefaults
+        sky = style.skyProperties(globalState: globalState)
         if let reuse, reuse.keepResources {
             symbolResources = reuse.previous.symbolResources
             resourcesGeneration = reuse.previous.resourcesGeneration

@@ -258,8 +258,12 @@ public final class Snapshotter: @unchecked Sendable {
         let s = style?.style
         let bearing = camera.bearing ?? s?.bearing ?? 0
         let pitch = camera.pitch ?? s?.pitch ?? 0
-        guard bearing.isFinite, pitch.isFinite, (0...85).contains(pitch) else {
-            throw GLSnapError.invalidOptions("pitch \(pitch) must be within 0...85 and bearing finite")
+        guard bearing.isFinite, pitch.isFinite, (0...Transform.maxPitch).contains(pitch) else {
+            throw GLSnapError.invalidOptions("pitch \(pitch) must be within 0...\(Int(Transform.maxPitch)) and bearing finite")
+        }
+        let altitude = camera.centerAltitude ?? s?.json["centerAltitude"]?.numberValue ?? 0
+        guard altitude.isFinite, abs(altitude) <= CameraOptions.maxCenterAltitude else {
+            throw GLSnapError.invalidOptions("center altitude \(altitude) must be within ±\(Int(CameraOptions.maxCenterAltitude)) meters")
         }
         let roll = camera.roll ?? s?.roll ?? 0
         guard roll.isFinite else { throw GLSnapError.invalidOptions("roll \(roll) must be finite") }
@@ -276,7 +280,8 @@ public final class Snapshotter: @unchecked Sendable {
                 throw GLSnapError.invalidOptions("camera bounds and center/zoom are both set: give bounds (fitted as camera(for:) does) or center and zoom")
             }
             // The padding places the bounds (MapLibre's cameraForBounds) and is not the map's.
-            return try Snapshotter.fitted(b, padding: p, size: size, bearing: bearing, pitch: pitch, roll: roll, fieldOfView: fov)
+            return try Snapshotter.clearOfTheGround(
+                Snapshotter.fitted(b, padding: p, size: size, bearing: bearing, pitch: pitch, roll: roll, fieldOfView: fov))
         }
         var center = camera.center ?? s?.center.flatMap { $0.count >= 2 ? Coordinate(latitude: $0[1], longitude: $0[0]) : nil }
             ?? Coordinate(latitude: 0, longitude: 0)
@@ -292,9 +297,20 @@ public final class Snapshotter: @unchecked Sendable {
         guard zoom.isFinite, (Transform.minZoom...24).contains(zoom) else {
             throw GLSnapError.invalidOptions("zoom \(zoom) must be within \(Int(Transform.minZoom))...24")
         }
-        return Transform(width: size.width, height: size.height, center: (center.longitude, center.latitude),
-                         zoom: zoom, bearing: bearing, pitch: pitch, roll: roll, fieldOfView: fov,
-                         padding: (p.top, p.left, p.bottom, p.right))
+        return try Snapshotter.clearOfTheGround(
+            Transform(width: size.width, height: size.height, center: (center.longitude, center.latitude),
+                      zoom: zoom, bearing: bearing, pitch: pitch, roll: roll, fieldOfView: fov,
+                      padding: (p.top, p.left, p.bottom, p.right), centerAltitude: altitude))
+    }
+
+    /// `t`, unless it is pitched past 85 degrees with the camera nearer the ground than an
+    /// 85-degree camera would be (`Transform.isClearOfTheGround`): such a view looks along the
+    /// ground and would load tiles without bound.
+    private static func clearOfTheGround(_ t: Transform) throws -> Transform {
+        guard t.pitch <= 85 || t.isClearOfTheGround else {
+            throw GLSnapError.invalidOptions("pitch \(t.pitch) puts the camera \(t.cameraHeightAboveGround) px from the ground, looking along it: past 85 degrees raise the center (centerAltitude) so that the camera is at least \(t.cameraToCenterDistance * cos(85 * Double.pi / 180)) px above or below the ground")
+        }
+        return t
     }
 
     /// Renders the current style and camera. `overlay` (default none) runs after the map is drawn

@@ -71,7 +71,8 @@ package enum CaseOperation {
     case setCenter(longitude: Double, latitude: Double)
     case setBearing(Double)
     case setPitch(Double)
-    /// `setRoll`, `setVerticalFieldOfView`, `setPadding` and `easeTo` (its end state: the
+    /// `setRoll`, `setVerticalFieldOfView`, `setCenterElevation`, `setCenterClampedToGround`,
+    /// `setPadding` and `easeTo` (its end state: the
     /// harness waits out the ease before the snapshot): the camera values they set.
     case moveCamera(CameraStep)
     /// A whole new style: inline JSON text, or a URL (e.g. `local://styles/x.json`).
@@ -118,6 +119,16 @@ package enum CaseOperation {
         case "setVerticalFieldOfView":
             guard let f = first?.finiteNumber else { return nil }
             self = .moveCamera(CameraStep(fieldOfView: f))
+        case "setCenterElevation":
+            guard let e = first?.finiteNumber else { return nil }
+            var step = CameraStep()
+            step.centerAltitude = e
+            self = .moveCamera(step)
+        case "setCenterClampedToGround":
+            guard let clamped = first?.boolValue else { return nil }
+            var step = CameraStep()
+            step.centerClampedToGround = clamped
+            self = .moveCamera(step)
         case "setPadding":
             guard let p = first?.objectValue, let step = CameraStep(easeTo: ["padding": .object(p)]) else { return nil }
             self = .moveCamera(step)
@@ -282,6 +293,9 @@ package enum StyleEdit {
 package struct CameraStep {
     package var center: Coordinate?
     package var zoom, bearing, pitch, roll, fieldOfView: Double?
+    /// `setCenterElevation` (meters) and `setCenterClampedToGround`.
+    package var centerAltitude: Double?
+    package var centerClampedToGround: Bool?
     /// Padding sides given (GL JS keeps the sides an edit leaves out).
     package var top, left, bottom, right: Double?
 
@@ -332,6 +346,8 @@ package struct CameraStep {
         if let pitch { c.pitch = pitch }
         if let roll { c.roll = roll }
         if let fieldOfView { c.fieldOfView = fieldOfView }
+        if let centerAltitude { c.centerAltitude = centerAltitude }
+        if let centerClampedToGround { c.centerClampedToGround = centerClampedToGround }
         if let top { c.padding.top = top }
         if let left { c.padding.left = left }
         if let bottom { c.padding.bottom = bottom }

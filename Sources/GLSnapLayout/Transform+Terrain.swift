@@ -10,7 +10,8 @@ extension Transform {
     /// The same camera at another elevation of its center (meters).
     public func elevated(_ meters: Double) -> Transform {
         Transform(width: width, height: height, center: center, zoom: zoom, bearing: bearing, pitch: pitch, roll: roll,
-                  fieldOfView: verticalFieldOfView, padding: padding, elevation: meters)
+                  fieldOfView: verticalFieldOfView, padding: padding, elevation: meters,
+                  centerAltitude: centerAltitude)
     }
 
     /// The Mercator point (0...1) at the center of the view.

@@ -9,7 +9,7 @@ public typealias Mercator = GLSnapStyle.Mercator
 /// A camera over a Web Mercator map, with MapLibre GL JS's exact matrices.
 ///
 /// Pixels are CSS pixels from the top-left corner. `worldSize` = 512 * 2^zoom: the whole world
-/// is one 512-pixel tile at zoom 0. Latitude is clamped to ±`Mercator.maxLatitude` (85.0511287798066), pitch to 0...85 degrees,
+/// is one 512-pixel tile at zoom 0. Latitude is clamped to ±`Mercator.maxLatitude` (85.0511287798066), pitch to 0...`maxPitch` degrees,
 /// zoom to `minZoom`...`TileID.maxZoom`, the field of view to 0.01...179 degrees; the bearing and roll
 /// are kept as given (degrees clockwise). `padding` (CSS pixels from each edge) moves the center
 /// and the vanishing point into the middle of the unpadded area, as GL JS's map padding does.
@@ -24,6 +24,12 @@ public struct Transform: Sendable {
     /// GL JS's steepest angle of the line from the camera to the Mercator horizon (degrees):
     /// the far plane stops there at high pitch (maxMercatorHorizonAngle).
     static let maxHorizonAngle = 89.25
+    /// The steepest pitch (degrees), GL JS's largest `maxPitch`: past 90 the camera looks up,
+    /// which shows the ground only from above it (`centerAltitude`).
+    public static let maxPitch = 180.0
+    /// Meters below the camera the far plane reaches at least (GL JS's
+    /// minRenderDistanceBelowCameraInMeters).
+    static let minDepthBelowCamera = 100.0
 
     public let width: Double
     public let height: Double
@@ -35,6 +41,9 @@ public struct Transform: Sendable {
     public let roll: Double
     /// The vertical field of view in degrees.
     public let verticalFieldOfView: Double
+    /// Meters the center point lies above the ground (GL JS's transform `elevation`, set by
+    /// `setCenterElevation`): the camera orbits that point, and the ground is drawn that far below.
+    public let centerAltitude: Double
     /// Insets from each edge (CSS pixels); the center lies in the middle of what they leave.
     public let padding: (top: Double, left: Double, bottom: Double, right: Double)
     /// Meters above sea level of the point the camera looks at (the terrain's height at the
@@ -68,7 +77,7 @@ public struct Transform: Sendable {
                 bearing: Double = 0, pitch: Double = 0, roll: Double = 0,
                 fieldOfView: Double = Transform.fieldOfView * 180 / .pi,
                 padding: (top: Double, left: Double, bottom: Double, right: Double) = (0, 0, 0, 0),
-                elevation: Double = 0) {
+                elevation: Double = 0, centerAltitude: Double = 0) {
         precondition(width > 0 && height > 0, "Transform needs a positive size, got \(width)x\(height)")
         self.width = width
         self.height = height
@@ -76,7 +85,8 @@ public struct Transform: Sendable {
         self.center = (center.lon.isFinite ? center.lon : 0, lat)
         self.zoom = min(max(zoom.isFinite ? zoom : 0, Transform.minZoom), Double(TileID.maxZoom))
         self.bearing = bearing.isFinite ? bearing : 0
-        self.pitch = min(max(pitch.isFinite ? pitch : 0, 0), 85)
+        self.pitch = min(max(pitch.isFinite ? pitch : 0, 0), Transform.maxPitch)
+        self.centerAltitude = centerAltitude.isFinite ? centerAltitude : 0
         self.roll = roll.isFinite ? roll : 0
         self.verticalFieldOfView = fieldOfView.isFinite ? min(max(fieldOfView, 0.01), 179) : Transform.fieldOfView * 180 / .pi
         let finite = { (v: Double) in v.isFinite ? v : 0 }
@@ -101,24 +111,36 @@ public struct Transform: Sendable {
         // The far plane (GL JS's _calculateNearFarZIfNeeded): the ground distance from the
         // center to the top of the view (law of sines; a rolled view reaches as far as its
         // widest side), or to the horizon where that is nearer, bounds the farthest fragment.
+        // The distances run from the camera to the ground below a raised center.
+        let limitedPitch = min(self.pitch, Transform.maxHorizonAngle) * .pi / 180
+        // The center's height: a raised center (`centerAltitude`) and the terrain under it (`elevation`).
+        let altitude = self.centerAltitude + self.elevation
+        let cameraToSeaLevelDistance = altitude == 0 ? cameraToCenterDistance
+            : max(cameraToCenterDistance / 2, cameraToCenterDistance + altitude * pixelPerMeter / cos(limitedPitch))
         let groundAngle = Double.pi / 2 + pitchRad
         let clampAngle = { (a: Double) in min(max(a, 0.01), Double.pi - 0.01) }
         let rolledFov = fov * (abs(cos(rollRad)) * height + abs(sin(rollRad)) * width) / height
         let fovAboveCenter = rolledFov * (0.5 + offset.y / height)
-        // Over terrain the ground the far plane reaches is the sea level below the center.
-        let lowestPlane = cameraToCenterDistance + self.elevation * pixelPerMeter / cos(pitchRad)
-        let topHalfSurfaceDistance = sin(fovAboveCenter) * lowestPlane
-            / sin(clampAngle(Double.pi - groundAngle - fovAboveCenter))
+        let surfaceSine = sin(clampAngle(Double.pi - groundAngle - fovAboveCenter))
         let horizon = cameraToCenterDistance * min(tan((90 - self.pitch) * .pi / 180) * 0.85,
                                                    tan((Transform.maxHorizonAngle - self.pitch) * .pi / 180))
         let horizonAngle = atan(horizon / cameraToCenterDistance)
         let minHorizonAngle = (90 - Transform.maxHorizonAngle) * .pi / 180
         let fovToHorizon = horizonAngle > minHorizonAngle ? 2 * horizonAngle * (0.5 + offset.y / (horizon * 2)) : minHorizonAngle
-        let topHalfHorizonDistance = sin(fovToHorizon) * lowestPlane
-            / sin(clampAngle(Double.pi - groundAngle - fovToHorizon))
-        let limitedPitch = min(self.pitch, Transform.maxHorizonAngle) * .pi / 180
-        farZ = (cos(Double.pi / 2 - limitedPitch) * min(topHalfSurfaceDistance, topHalfHorizonDistance)
-            + lowestPlane) * 1.01
+        let horizonSine = sin(clampAngle(Double.pi - groundAngle - fovToHorizon))
+        // Where the horizon ends the ground (a steep view), GL JS measures to the lowest plane it
+        // may draw: at least 100 m below the camera, which a camera low over the map (high zoom)
+        // puts below the ground. Elsewhere the far plane only bounds depth, and a lower plane
+        // would change nothing drawn but the depth of extrusions.
+        var plane = cameraToSeaLevelDistance
+        if sin(fovToHorizon) * plane / horizonSine < sin(fovAboveCenter) * plane / surfaceSine {
+            let cameraAltitude = cos(pitchRad) * cameraToCenterDistance / pixelPerMeter + altitude
+            let lowest = min(altitude, 0, cameraAltitude - Transform.minDepthBelowCamera)
+            if lowest < 0 { plane -= lowest * pixelPerMeter / cos(limitedPitch) }
+        }
+        let topHalfSurfaceDistance = sin(fovAboveCenter) * plane / surfaceSine
+        let topHalfHorizonDistance = sin(fovToHorizon) * plane / horizonSine
+        farZ = (cos(Double.pi / 2 - limitedPitch) * min(topHalfSurfaceDistance, topHalfHorizonDistance) + plane) * 1.01
         let nearZ = height / 50
 
         let cx = Mercator.x(lon: self.center.lon) * worldSize
@@ -136,6 +158,9 @@ public struct Transform: Sendable {
         Mat4.rotateZ(&m, angle)
         Mat4.translate(&m, -cx, -cy, 0)
         Mat4.scale(&m, 1, 1, pixelPerMeter)
+        // A raised center is in the screen mapping too; the terrain's elevation is not (as GL JS's
+        // 2D pixel matrix leaves it out).
+        if self.centerAltitude != 0 { Mat4.translate(&m, 0, 0, -self.centerAltitude) }
         var label = Mat4.identity
         Mat4.scale(&label, width / 2, -height / 2, 1)
         Mat4.translate(&label, 1, -1, 0)

@@ -21,6 +21,7 @@ extension Painter {
         let color = background.color.evaluate(ctx)
         let opacity = background.opacity.evaluate(ctx)
         guard opacity > 0, color.a > 0 else { return }
+        if SkyView(frame) != nil { return try drawGroundBackground(color: color, opacity: opacity) }
         let background = try renderer.programs.program(BackgroundProgram.self)
         context.use(background.program)
         background.uniforms.color.set(Float(color.r), Float(color.g), Float(color.b), Float(color.a))

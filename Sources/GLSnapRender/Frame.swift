@@ -53,6 +53,8 @@ public struct Frame {
     public var lightProperties: [String: PropertyValue] = [:]
     /// The images of the frame's `*-pattern` properties (resolved before drawing; nil when none).
     public var patterns: PatternAtlas?
+    /// The style's `sky` at the frame's zoom (nil: none), drawn above the horizon.
+    public var sky: Sky?
     /// Feature states, for paint properties that read `feature-state`.
     public var featureStates = FeatureStates()
     /// When drawing stops (checked between layers); nil: never.

@@ -81,14 +81,20 @@ public final class MapRenderer {
         if let terrain = frame.terrain {
             fb.clear(r: 0, g: 0, b: 0, a: 0)
             context.bind(vertexArray)
+            if let sky = SkyView(frame) {
+                var painter = Painter(renderer: self, frame: frame, framebuffer: fb)
+                try painter.drawSky(sky)
+            }
             try drawOverTerrain(frame, terrain, framebuffer: fb)
             evictUnused()
             try context.checkError("drawing the frame")
             return
         }
-        // A plain background under everything becomes the clear color (one full-screen blend less).
+        // A plain background under everything becomes the clear color (one full-screen blend less),
+        // unless a sky shows above the horizon: then the sky is drawn first and the ground over it.
         var layers = frame.layers[...]
-        if let first = layers.first, let c = Painter.clearColor(first.layer, zoom: frame.transform.zoom) {
+        let sky = SkyView(frame)
+        if sky == nil, let first = layers.first, let c = Painter.clearColor(first.layer, zoom: frame.transform.zoom) {
             fb.clear(r: c.r, g: c.g, b: c.b, a: c.a)
             layers = layers.dropFirst()
         } else {
@@ -96,6 +102,7 @@ public final class MapRenderer {
         }
         context.bind(vertexArray)
         var painter = Painter(renderer: self, frame: frame, framebuffer: fb)
+        if let sky { try painter.drawSky(sky) }
         var pacer = frame.deadline.map { DeadlinePacer(deadline: $0) }
         for layer in layers {
             try pacer?.beforeLayer { context.finish() }

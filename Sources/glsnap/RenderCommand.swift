@@ -6,7 +6,7 @@ import GLSnapImage
 enum RenderCommand {
     static let help = """
     usage: glsnap render [--style STYLE.json] [--center LON,LAT --zoom Z] [--bearing B] [--pitch P]
-                         [--roll R] [--fov DEGREES]
+                         [--roll R] [--fov DEGREES] [--center-altitude METERS]
                          [--bounds W,S,E,N [--padding P]] [--size WxH] [--ratio R]
                          [--backend osmesa|egl] [--compression 0-9] [--piece N] [--strict] [--http-cache DIR]
                          [--debug tiles,collision]
@@ -19,9 +19,11 @@ enum RenderCommand {
       --center      longitude,latitude (negative values are fine: --center -87.65,41.87)
       --zoom        zoom level 0-24
       --bearing     degrees clockwise from north
-      --pitch       degrees from straight down, 0-85
+      --pitch       degrees from straight down, 0-180 (past 90 the camera looks up: raise the center)
       --roll        degrees the view turns about its own axis, clockwise (default: the style's, else 0)
       --fov         vertical field of view in degrees, 0.01-179 (default 36.87, as GL JS)
+      --center-altitude  meters the center lies above the ground, which lifts the camera orbiting it
+                    (GL JS's setCenterElevation; default: the style's centerAltitude, else 0)
       --bounds      west,south,east,north: fit these bounds instead of --center/--zoom
       --padding     points of padding around --bounds (default 0)
       --size        width x height in points (default 512x512), up to 65535 pixels a side: images
@@ -48,7 +50,7 @@ enum RenderCommand {
     """
 
     /// The options `render` reads (and `query`, which draws the same map).
-    static let valuedOptions: Set<String> = ["--style", "--center", "--zoom", "--bearing", "--pitch", "--roll", "--fov", "--bounds", "--padding",
+    static let valuedOptions: Set<String> = ["--style", "--center", "--zoom", "--bearing", "--pitch", "--roll", "--fov", "--center-altitude", "--bounds", "--padding",
                                              "--size", "--ratio", "--backend", "--compression", "-o", "--output", "--format", "--piece",
                                              "--fit-data", "--resolution", "--max-size", "--http-cache", "--debug"]
     static let flagOptions: Set<String> = ["--help", "-h", "--quiet", "--strict"]
@@ -120,6 +122,8 @@ enum RenderCommand {
         camera.pitch = try a.double("--pitch")
         camera.roll = try a.double("--roll")
         camera.fieldOfView = try a.double("--fov", in: 0.01...179)
+        let altitude = CameraOptions.maxCenterAltitude
+        camera.centerAltitude = try a.double("--center-altitude", in: -altitude...altitude)
         let padding = EdgeInsets(all: try a.double("--padding", in: 0...BenchCommand.maxSizePoints) ?? 0)
         if let b = try a.doubles("--bounds", count: 4) {
             camera.bounds = CoordinateBounds(west: b[0], south: b[1], east: b[2], north: b[3])
@@ -179,7 +183,7 @@ enum RenderCommand {
             do { _ = try options.pixelSize(streamed: true) } catch { throw UsageError("--size auto: \(error)") }
             snapshotter.options = options
             camera = CameraOptions(center: fit.camera.center, zoom: fit.camera.zoom, bearing: camera.bearing, pitch: camera.pitch,
-                                   roll: camera.roll, fieldOfView: camera.fieldOfView)
+                                   roll: camera.roll, fieldOfView: camera.fieldOfView, centerAltitude: camera.centerAltitude)
         }
         let glLimit = try snapshotter.maxFramebufferSize()
         guard limits.pieceSize <= glLimit || a.options["--piece"] == nil else {

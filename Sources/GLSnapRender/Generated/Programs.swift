@@ -310,6 +310,30 @@ struct FillPatternProgram: ShaderProgram {
     }
 }
 
+/// shaders/ground.{vertex,fragment}.glsl: the program and its uniforms.
+struct GroundProgram: ShaderProgram {
+    static let shader = ShaderID.ground
+    let program: Program
+    let uniforms: Uniforms
+
+    struct Uniforms {
+        /// `uniform mat4 u_matrix`
+        let matrix: UniformMat4
+        /// `uniform vec4 u_color`
+        let color: UniformVec4
+        /// `uniform float u_opacity`
+        let opacity: UniformFloat
+    }
+
+    init(_ program: Program) {
+        self.program = program
+        uniforms = Uniforms(
+            matrix: UniformMat4(program, "u_matrix"),
+            color: UniformVec4(program, "u_color"),
+            opacity: UniformFloat(program, "u_opacity"))
+    }
+}
+
 /// shaders/heatmap.{vertex,fragment}.glsl: the program and its uniforms.
 struct HeatmapProgram: ShaderProgram {
     static let shader = ShaderID.heatmap
@@ -625,6 +649,36 @@ struct RasterProgram: ShaderProgram {
     }
 }
 
+/// shaders/sky.{vertex,fragment}.glsl: the program and its uniforms.
+struct SkyProgram: ShaderProgram {
+    static let shader = ShaderID.sky
+    let program: Program
+    let uniforms: Uniforms
+
+    struct Uniforms {
+        /// `uniform vec4 u_sky_color`
+        let skyColor: UniformVec4
+        /// `uniform vec4 u_horizon_color`
+        let horizonColor: UniformVec4
+        /// `uniform vec2 u_horizon`
+        let horizon: UniformVec2
+        /// `uniform vec2 u_horizon_normal`
+        let horizonNormal: UniformVec2
+        /// `uniform float u_sky_horizon_blend`
+        let skyHorizonBlend: UniformFloat
+    }
+
+    init(_ program: Program) {
+        self.program = program
+        uniforms = Uniforms(
+            skyColor: UniformVec4(program, "u_sky_color"),
+            horizonColor: UniformVec4(program, "u_horizon_color"),
+            horizon: UniformVec2(program, "u_horizon"),
+            horizonNormal: UniformVec2(program, "u_horizon_normal"),
+            skyHorizonBlend: UniformFloat(program, "u_sky_horizon_blend"))
+    }
+}
+
 /// shaders/symbol_icon.{vertex,fragment}.glsl: the program and its uniforms.
 struct SymbolIconProgram: ShaderProgram {
     static let shader = ShaderID.symbolIcon
@@ -741,6 +795,7 @@ extension ShaderID {
         case .fillExtrusionPattern: return [("u_matrix", .mat4, 1), ("u_pixel_coord_upper", .vec2, 1), ("u_pixel_coord_lower", .vec2, 1), ("u_tile_units_to_pixels", .float, 1), ("u_height_factor", .float, 1), ("u_lightcolor", .vec3, 1), ("u_lightpos", .vec3, 1), ("u_lightintensity", .float, 1), ("u_vertical_gradient", .float, 1), ("u_opacity", .float, 1), ("u_image", .sampler2D, 1), ("u_texsize", .vec2, 1)]
         case .fillOutline: return [("u_matrix", .mat4, 1), ("u_world", .vec2, 1)]
         case .fillPattern: return [("u_matrix", .mat4, 1), ("u_pixel_coord_upper", .vec2, 1), ("u_pixel_coord_lower", .vec2, 1), ("u_tile_units_to_pixels", .float, 1), ("u_image", .sampler2D, 1), ("u_texsize", .vec2, 1)]
+        case .ground: return [("u_matrix", .mat4, 1), ("u_color", .vec4, 1), ("u_opacity", .float, 1)]
         case .heatmap: return [("u_matrix", .mat4, 1), ("u_extrude_scale", .float, 1), ("u_intensity", .float, 1)]
         case .heatmapTexture: return [("u_image", .sampler2D, 1), ("u_color_ramp", .sampler2D, 1), ("u_opacity", .float, 1)]
         case .hillshade: return [("u_matrix", .mat4, 1), ("u_image", .sampler2D, 1), ("u_latrange", .vec2, 1), ("u_light", .vec2, 1), ("u_shadow", .vec4, 1), ("u_highlight", .vec4, 1), ("u_accent", .vec4, 1), ("u_method", .int, 1), ("u_light_count", .int, 1), ("u_altitudes", .float, 8), ("u_azimuths", .float, 8), ("u_shadows", .vec4, 8), ("u_highlights", .vec4, 8)]
@@ -750,6 +805,7 @@ extension ShaderID {
         case .lineGradient: return [("u_matrix", .mat4, 1), ("u_ratio", .float, 1), ("u_units_to_pixels", .vec2, 1), ("u_device_pixel_ratio", .float, 1), ("u_image", .sampler2D, 1), ("u_dash_image", .sampler2D, 1), ("u_patternscale", .vec2, 1), ("u_dash_row", .float, 1), ("u_sdfgamma", .float, 1)]
         case .linePattern: return [("u_matrix", .mat4, 1), ("u_ratio", .float, 1), ("u_units_to_pixels", .vec2, 1), ("u_device_pixel_ratio", .float, 1), ("u_image", .sampler2D, 1), ("u_texsize", .vec2, 1), ("u_tile_zoom_ratio", .float, 1)]
         case .raster: return [("u_matrix", .mat4, 1), ("u_buffer_scale", .float, 1), ("u_image", .sampler2D, 1), ("u_opacity", .float, 1), ("u_brightness_low", .float, 1), ("u_brightness_high", .float, 1), ("u_saturation_factor", .float, 1), ("u_contrast_factor", .float, 1), ("u_spin_weights", .vec3, 1)]
+        case .sky: return [("u_sky_color", .vec4, 1), ("u_horizon_color", .vec4, 1), ("u_horizon", .vec2, 1), ("u_horizon_normal", .vec2, 1), ("u_sky_horizon_blend", .float, 1)]
         case .symbolIcon: return [("u_viewport", .vec2, 1), ("u_piece", .vec4, 1), ("u_texsize", .vec2, 1), ("u_texture", .sampler2D, 1)]
         case .symbolSdf: return [("u_viewport", .vec2, 1), ("u_piece", .vec4, 1), ("u_texsize", .vec2, 1), ("u_texture", .sampler2D, 1), ("u_is_halo", .bool, 1), ("u_is_text", .bool, 1), ("u_device_pixel_ratio", .float, 1)]
         case .terrain: return [("u_matrix", .mat4, 1), ("u_fog_matrix", .mat4, 1), ("u_texture", .sampler2D, 1), ("u_fog_color", .vec4, 1), ("u_horizon_color", .vec4, 1), ("u_fog_ground_blend", .float, 1), ("u_fog_ground_blend_opacity", .float, 1), ("u_horizon_fog_blend", .float, 1)]

@@ -12,6 +12,7 @@ public enum ShaderID: String, CaseIterable, Sendable {
     case fillExtrusionPattern = "fill_extrusion_pattern"
     case fillOutline = "fill_outline"
     case fillPattern = "fill_pattern"
+    case ground = "ground"
     case heatmap = "heatmap"
     case heatmapTexture = "heatmap_texture"
     case hillshade = "hillshade"
@@ -21,6 +22,7 @@ public enum ShaderID: String, CaseIterable, Sendable {
     case lineGradient = "line_gradient"
     case linePattern = "line_pattern"
     case raster = "raster"
+    case sky = "sky"
     case symbolIcon = "symbol_icon"
     case symbolSdf = "symbol_sdf"
     case terrain = "terrain"
@@ -314,6 +316,17 @@ void main() {
     v_pos = pattern_pos(size, a_pos);
     v_pattern = a_pattern;
     v_opacity = a_opacity;
+}
+
+"""#
+        case .ground: return #"""
+// Ground: a square on the map plane (u_matrix places and projects it), so that the far plane
+// ends it at the horizon where a sky is drawn.
+in vec2 a_pos;
+uniform mat4 u_matrix;
+
+void main() {
+    gl_Position = u_matrix * vec4(a_pos, 0.0, 1.0);
 }
 
 """#
@@ -671,6 +684,16 @@ void main() {
 }
 
 """#
+        case .sky: return #"""
+// Sky: one quad over the whole viewport, in clip space; the fragment shader colors what lies
+// above the horizon.
+in vec2 a_pos;
+
+void main() {
+    gl_Position = vec4(a_pos, 0.0, 1.0);
+}
+
+"""#
         case .symbolIcon: return #"""
 // RGBA icons, already placed on the CPU (same vertex layout as symbol_sdf).
 in vec2 a_pos;
@@ -907,6 +930,17 @@ void main() {
     if (v_pattern.z <= v_pattern.x) discard;   // the feature's image is missing
     vec2 coord = mix(v_pattern.xy, v_pattern.zw, fract(v_pos)) / u_texsize;
     fragColor = texture(u_image, coord) * v_opacity;
+}
+
+"""#
+        case .ground: return #"""
+uniform vec4 u_color;     // premultiplied
+uniform float u_opacity;
+
+out vec4 fragColor;
+
+void main() {
+    fragColor = u_color * u_opacity;
 }
 
 """#
@@ -1271,6 +1305,32 @@ void main() {
 }
 
 """#
+        case .sky: return #"""
+// The sky above the horizon line (framebuffer pixels, y up): horizon color at the line, sky
+// color from u_sky_horizon_blend pixels above it, a quadratic ease between (GL JS's sky).
+// Below the line nothing is drawn (the ground is drawn over it).
+uniform vec4 u_sky_color;       // premultiplied
+uniform vec4 u_horizon_color;   // premultiplied
+uniform vec2 u_horizon;         // a point of the line
+uniform vec2 u_horizon_normal;  // unit, towards the sky
+uniform float u_sky_horizon_blend;
+
+out vec4 fragColor;
+
+void main() {
+    float above = dot(gl_FragCoord.xy - u_horizon, u_horizon_normal);
+    if (above <= 0.0) {
+        discard;
+    }
+    if (above >= u_sky_horizon_blend) {
+        fragColor = u_sky_color;
+    } else {
+        float t = 1.0 - above / u_sky_horizon_blend;
+        fragColor = mix(u_sky_color, u_horizon_color, t * t);
+    }
+}
+
+"""#
         case .symbolIcon: return #"""
 uniform sampler2D u_texture;
 
@@ -1376,6 +1436,7 @@ void main() {
         case .fillExtrusionPattern: return ["a_pos", "a_normal_ed", "a_height", "a_base", "a_pattern", "a_pixel_ratio"]
         case .fillOutline: return ["a_pos", "a_outline_color", "a_opacity"]
         case .fillPattern: return ["a_pos", "a_pattern", "a_pixel_ratio", "a_opacity"]
+        case .ground: return ["a_pos"]
         case .heatmap: return ["a_pos", "a_weight", "a_radius"]
         case .heatmapTexture: return ["a_pos"]
         case .hillshade: return ["a_pos"]
@@ -1385,6 +1446,7 @@ void main() {
         case .lineGradient: return ["a_pos_normal", "a_data", "a_lineprogress", "a_opacity", "a_width", "a_gapwidth", "a_offset", "a_blur", "a_floorwidth"]
         case .linePattern: return ["a_pos_normal", "a_data", "a_opacity", "a_width", "a_gapwidth", "a_offset", "a_blur", "a_pattern", "a_pixel_ratio"]
         case .raster: return ["a_pos", "a_texture_pos"]
+        case .sky: return ["a_pos"]
         case .symbolIcon: return ["a_pos", "a_tex", "a_fill", "a_halo", "a_props"]
         case .symbolSdf: return ["a_pos", "a_tex", "a_fill", "a_halo", "a_props"]
         case .terrain: return ["a_pos"]
