@@ -123,6 +123,48 @@ final class TileScissorTests: XCTestCase {
         }
         XCTAssertTrue(stride(from: 0, to: whole.count, by: 4).allSatisfy { whole[$0] == 255 })
     }
+
+    /// The colors too: a blended fill with colors varying over its triangles, drawn through a
+    /// box, gives the bytes it gives through the tile's mask.
+    func testScissoredFillHasTheMaskedFillsColors() throws {
+        let renderer = try MapRenderer(backend: .osmesa)
+        let context = renderer.context
+        let width = 96, height = 80
+        let framebuffer = try Framebuffer(context: context, width: width, height: height)
+        framebuffer.bind()
+        let mask = try renderer.programs.program(ClippingMaskProgram.self)
+        let fill = try renderer.programs.program(FillProgram.self)
+        let tile = matrix(x0: 7.3, x1: 88.8, y0: 70.6, y1: 4.2, width: width, height: height)
+        let beyond = matrix(x0: -20, x1: 110, y0: 95, y1: -15, width: width, height: height)
+        let box = try XCTUnwrap(TileScissor.box(tile, extent: extent, width: width, height: height))
+        // Premultiplied colors per corner of the quad, half transparent.
+        let colors = VertexBuffer(context: context, data: [Float]([0.5, 0.1, 0.05, 0.6, 0.02, 0.4, 0.3, 0.5,
+                                                                   0.3, 0.3, 0.01, 0.7, 0.1, 0.05, 0.35, 0.45]))
+        func image(_ clip: TileClip) throws -> [UInt8] {
+            framebuffer.clear(r: 0.8, g: 0.78, b: 0.75, a: 1)
+            if case .stencil = clip {
+                context.use(mask.program)
+                context.setAttribute(VertexAttribute(location: 0, components: 2, type: .int16), renderer.tileQuad)
+                mask.uniforms.matrix.set(tile)
+                mask.program.draw(indices: renderer.quadIndices, modes: DrawModes(
+                    stencil: StencilMode(function: .always, reference: 1, writeMask: 0xFF, pass: .replace), color: .disabled))
+            }
+            context.use(fill.program)
+            context.setAttribute(VertexAttribute(location: ProgramSet.location("a_pos", in: .fill), components: 2, type: .int16), renderer.tileQuad)
+            context.setAttribute(VertexAttribute(location: ProgramSet.location("a_color", in: .fill), components: 4, type: .float), colors)
+            context.setAttribute(ProgramSet.location("a_opacity", in: .fill), constant: [0.9])
+            fill.uniforms.matrix.set(beyond)
+            fill.program.draw(indices: renderer.quadIndices, modes: DrawModes(clip: clip, color: .alphaBlended))
+            framebuffer.clearStencil()
+            var out = [UInt8](repeating: 0, count: width * height * 4)
+            try out.withUnsafeMutableBytes { try framebuffer.read(intoStraightRGBA: $0) }
+            return out
+        }
+        let masked = try image(.stencil(.equal(1)))
+        let scissored = try image(.scissor(box))
+        let differing = stride(from: 0, to: masked.count, by: 4).filter { masked[$0..<$0 + 4] != scissored[$0..<$0 + 4] }
+        XCTAssertEqual(differing.count, 0, "pixels differ, first at \(differing.first.map { ($0 / 4 % width, $0 / 4 / width) } as Any)")
+    }
 }
 
 /// A seeded generator, so a failing square can be drawn again.
