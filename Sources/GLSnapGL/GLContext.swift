@@ -135,11 +135,10 @@ public final class GLContext {
     /// Clears the color of the rectangle `x, y, width, height` (GL's coordinates: rows from the
     /// bottom) of the bound framebuffer, through a scissor test that is off again after (tests).
     func clearColor(x: Int, y: Int, width: Int, height: Int, r: Float, g: Float, b: Float, a: Float) {
-        gl.Enable(GLenum(GL_SCISSOR_TEST))
-        gl.Scissor(GLint(x), GLint(y), GLsizei(width), GLsizei(height))
+        apply(DrawModes(scissor: ScissorBox(x: x, y: y, width: width, height: height), color: .unblended))
         gl.ClearColor(r, g, b, a)
         gl.Clear(GLbitfield(GL_COLOR_BUFFER_BIT))
-        gl.Disable(GLenum(GL_SCISSOR_TEST))
+        apply(DrawModes(color: .unblended))
     }
 
     /// The line width GL holds (tests).

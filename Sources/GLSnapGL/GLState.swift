@@ -119,10 +119,28 @@ public struct CullMode: Equatable, Sendable {
     public init(face: Face = .back, frontFace: Winding = .counterClockwise) { self.face = face; self.frontFace = frontFace }
 }
 
+/// A scissor box in the framebuffer's pixels, GL's way up (rows counted from the bottom); `nil`
+/// in `DrawModes.scissor` means the scissor test is off.
+public struct ScissorBox: Equatable, Sendable {
+    public var x, y, width, height: Int
+    public init(x: Int, y: Int, width: Int, height: Int) {
+        precondition(width >= 0 && height >= 0, "negative scissor size")
+        self.x = x; self.y = y; self.width = width; self.height = height
+    }
+}
+
+/// How a tile's drawing is kept inside its own square: a stencil test against the tile's mask, or,
+/// where the tile is an axis-aligned rectangle on screen, a scissor box holding the same pixels.
+public enum TileClip: Equatable, Sendable {
+    case stencil(StencilMode)
+    case scissor(ScissorBox)
+}
+
 /// All fixed-function state one draw call needs; draw code passes this and never toggles GL state.
 public struct DrawModes: Equatable, Sendable {
     public var depth: DepthMode?
     public var stencil: StencilMode?
+    public var scissor: ScissorBox?
     public var color: ColorMode
     /// Face culling; nil disables it.
     public var cull: CullMode?
@@ -130,9 +148,19 @@ public struct DrawModes: Equatable, Sendable {
     /// widens lines (fill outlines: 2) does not leave the width set for the draws after it.
     public var lineWidth: Float
 
-    public init(depth: DepthMode? = nil, stencil: StencilMode? = nil, color: ColorMode = .alphaBlended, cull: CullMode? = nil,
-                lineWidth: Float = 1) {
-        self.depth = depth; self.stencil = stencil; self.color = color; self.cull = cull; self.lineWidth = lineWidth
+    public init(depth: DepthMode? = nil, stencil: StencilMode? = nil, scissor: ScissorBox? = nil, color: ColorMode = .alphaBlended,
+                cull: CullMode? = nil, lineWidth: Float = 1) {
+        self.depth = depth; self.stencil = stencil; self.scissor = scissor; self.color = color; self.cull = cull; self.lineWidth = lineWidth
+    }
+
+    /// Modes of a tile's draw clipped by `clip` (nil: not clipped).
+    public init(clip: TileClip?, color: ColorMode = .alphaBlended, lineWidth: Float = 1) {
+        self.init(color: color, lineWidth: lineWidth)
+        switch clip {
+        case .stencil(let s)?: stencil = s
+        case .scissor(let box)?: scissor = box
+        case nil: break
+        }
     }
 }
 
@@ -140,6 +168,7 @@ public struct DrawModes: Equatable, Sendable {
 struct StateCache {
     private var depth: DepthMode?? = .none
     private var stencil: StencilMode?? = .none
+    private var scissor: ScissorBox?? = .none
     private var color: ColorMode? = nil
     private var cull: CullMode?? = .none
     private var lineWidth: Float? = nil
@@ -172,6 +201,15 @@ struct StateCache {
                 gl.Disable(GLenum(GL_STENCIL_TEST))
             }
             stencil = .some(modes.stencil)
+        }
+        if scissor != .some(modes.scissor) {
+            if let box = modes.scissor {
+                gl.Enable(GLenum(GL_SCISSOR_TEST))
+                gl.Scissor(GLint(box.x), GLint(box.y), GLsizei(box.width), GLsizei(box.height))
+            } else {
+                gl.Disable(GLenum(GL_SCISSOR_TEST))
+            }
+            scissor = .some(modes.scissor)
         }
         if color != modes.color {
             let c = modes.color

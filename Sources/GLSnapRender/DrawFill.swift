@@ -38,7 +38,7 @@ extension Painter {
             let paint = bindPaint(attributes, layer: layer, geometry: g, box: box)
             bindAttributes(.fill, geometry: g, paint: paint)
             fill.program.draw(indices: g.indices[0].buffer, count: g.indices[0].count,
-                              modes: DrawModes(stencil: stencil(for: t.tile), color: fillColorMode))
+                              modes: DrawModes(clip: clip(for: t.tile), color: fillColorMode))
         }
         guard antialias else { return }
         let outline = try renderer.programs.program(FillOutlineProgram.self)
@@ -54,7 +54,7 @@ extension Painter {
             let paint = bindPaint(outlineAttributes, layer: layer, geometry: g, box: box)
             bindAttributes(.fillOutline, geometry: g, paint: paint)
             outline.program.draw(.lines, indices: g.indices[1].buffer, count: g.indices[1].count,
-                                 modes: DrawModes(stencil: stencil(for: t.tile), color: .alphaBlended, lineWidth: Painter.fillOutlineWidth))
+                                 modes: DrawModes(clip: clip(for: t.tile), color: .alphaBlended, lineWidth: Painter.fillOutlineWidth))
         }
     }
 }

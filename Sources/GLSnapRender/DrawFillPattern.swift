@@ -24,7 +24,7 @@ extension Painter {
             setPatternTileUniforms(pattern.uniforms, tile: t.tile)
             bindAttributes(.fillPattern, geometry: g, paint: paint)
             pattern.program.draw(indices: g.indices[0].buffer, count: g.indices[0].count,
-                                 modes: DrawModes(stencil: stencil(for: t.tile), color: .alphaBlended))
+                                 modes: DrawModes(clip: clip(for: t.tile), color: .alphaBlended))
         }
     }
 

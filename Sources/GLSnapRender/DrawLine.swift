@@ -44,7 +44,7 @@ extension Painter {
             let paint = bindPaint(attributes, layer: layer, geometry: g, box: box)
             bindAttributes(.line, geometry: g, paint: paint)
             program.program.draw(indices: triangles.buffer, count: triangles.count,
-                                 modes: DrawModes(stencil: stencil(for: tile.tile), color: .alphaBlended))
+                                 modes: DrawModes(clip: clip(for: tile.tile), color: .alphaBlended))
         }
     }
 

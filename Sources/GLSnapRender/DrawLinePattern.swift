@@ -36,7 +36,7 @@ extension Painter {
             u.tileZoomRatio.set(Float(tileSize / Double(TileExtent.extent)))
             bindAttributes(.linePattern, geometry: g, paint: paint)
             pattern.program.draw(indices: triangles.buffer, count: triangles.count,
-                                 modes: DrawModes(stencil: stencil(for: tile.tile), color: .alphaBlended))
+                                 modes: DrawModes(clip: clip(for: tile.tile), color: .alphaBlended))
         }
     }
 }

@@ -12,8 +12,9 @@ struct Painter {
     /// opacity is drawn.
     var framebuffer: DrawTarget
     var context: GLContext { renderer.context }
-    /// The tiles whose masks the stencil buffer holds, with their stencil ids.
-    private var maskedTiles: [CoveredTile: Int32] = [:]
+    /// How each tile of the masked source is clipped: by its mask in the stencil buffer, or by
+    /// a scissor box (`TileScissor`).
+    private var maskedTiles: [CoveredTile: TileClip] = [:]
     private var maskedSource: String?
 
     /// Per-frame values shared by all layers and tiles.
@@ -105,21 +106,27 @@ struct Painter {
         }
     }
 
-    /// Writes a stencil mask per tile of the layer's source (once per source run).
+    /// Writes a stencil mask per tile of the layer's source (once per source run), or, where the
+    /// tiles are axis-aligned rectangles on screen, keeps a scissor box per tile instead.
     mutating func prepareMasks(_ item: FrameLayer) throws {
         let tiles = item.tiles.map(\.tile)
         if maskedSource == item.source, tiles.allSatisfy({ maskedTiles[$0] != nil }) { return }
-        framebuffer.clearStencil()
         maskedTiles = [:]
         maskedSource = item.source
+        let matrices = tiles.map { frame.pieceMatrix(caches.tileMatrix($0, frame.transform)) }
+        if let boxes = TileScissor.boxes(matrices, extent: Double(TileExtent.extent), width: frame.width, height: frame.height) {
+            for (t, box) in zip(tiles, boxes) where maskedTiles[t] == nil { maskedTiles[t] = .scissor(box) }
+            return
+        }
+        framebuffer.clearStencil()
         let mask = try renderer.programs.program(ClippingMaskProgram.self)
         context.use(mask.program)
         bindStream(renderer.tileQuad, location: 0, components: 2, type: .int16)
         for (i, t) in tiles.enumerated() where maskedTiles[t] == nil {
             let id = Int32(i + 1)
             guard id < 256 else { break }
-            maskedTiles[t] = id
-            mask.uniforms.matrix.set(frame.pieceMatrix(caches.tileMatrix(t, frame.transform)))
+            maskedTiles[t] = .stencil(.equal(id))
+            mask.uniforms.matrix.set(matrices[i])
             mask.program.draw(indices: renderer.quadIndices,
                               modes: DrawModes(stencil: StencilMode(function: .always, reference: id, writeMask: 0xFF, pass: .replace),
                                                color: .disabled))
@@ -134,9 +141,10 @@ struct Painter {
         maskedSource = nil
     }
 
-    /// Stencil test that keeps a tile's drawing inside its own square.
-    func stencil(for tile: CoveredTile) -> StencilMode? {
-        maskedTiles[tile].map { StencilMode.equal($0) }
+    /// The stencil test or scissor box that keeps a tile's drawing inside its own square (nil:
+    /// no mask for it).
+    func clip(for tile: CoveredTile) -> TileClip? {
+        maskedTiles[tile]
     }
 
     // MARK: - Attribute and uniform helpers
