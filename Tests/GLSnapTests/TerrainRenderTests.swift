@@ -47,13 +47,6 @@ final class TerrainRenderTests: XCTestCase {
         XCTAssertLessThan(resampled * 3, changed, "flat \(resampled) raised \(changed)")
     }
 
-    func testStyleWithoutTerrainDrawsAsBefore() throws {
-        // The source of a terrain the style does not name stays unread: no DEM warning, same image.
-        let a = try snapshot(hillStyle(terrain: ""))
-        let b = try snapshot(hillStyle(terrain: ""))
-        XCTAssertEqual(a.image.pixels, b.image.pixels)
-    }
-
     /// A terrain view of the suites' fixtures at 2048² in 512-px pieces equals it drawn whole.
     func testTerrainViewInPieces() throws {
         let suite = try TestPaths.requireShared("integration-gljs")
