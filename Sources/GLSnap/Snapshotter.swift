@@ -303,12 +303,12 @@ public final class Snapshotter: @unchecked Sendable {
                       padding: (p.top, p.left, p.bottom, p.right), centerAltitude: altitude))
     }
 
-    /// `t`, unless it is pitched past 85 degrees with the camera nearer the ground than an
-    /// 85-degree camera would be (`Transform.isClearOfTheGround`): such a view looks along the
-    /// ground and would load tiles without bound.
+    /// `t`, unless it is pitched past 85 degrees with the camera lower than an 85-degree camera
+    /// would be (`Transform.isClearOfTheGround`): such a view looks along the ground and would
+    /// load tiles without bound, or sees the map from below it.
     private static func clearOfTheGround(_ t: Transform) throws -> Transform {
         guard t.pitch <= 85 || t.isClearOfTheGround else {
-            throw GLSnapError.invalidOptions("pitch \(t.pitch) puts the camera \(t.cameraHeightAboveGround) px from the ground, looking along it: past 85 degrees raise the center (centerAltitude) so that the camera is at least \(t.cameraToCenterDistance * cos(85 * Double.pi / 180)) px above or below the ground")
+            throw GLSnapError.invalidOptions("pitch \(t.pitch) puts the camera \(t.cameraHeightAboveGround) px above the ground (negative: below it): past 85 degrees raise the center (centerAltitude) so that the camera is at least \(t.cameraToCenterDistance * cos(85 * Double.pi / 180)) px above the ground")
         }
         return t
     }

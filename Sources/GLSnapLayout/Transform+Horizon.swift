@@ -28,11 +28,12 @@ extension Transform {
         return cos(pitch * .pi / 180) * cameraToCenterDistance + centerAltitude * pixelPerMeter
     }
 
-    /// Whether the camera is at least as far from the ground plane as an 85-degree camera over
-    /// a center on the ground. One nearer looks along the ground, where the tile cover grows
-    /// without bound; `Snapshotter` refuses such a camera past 85 degrees.
+    /// Whether the camera is above the ground plane by at least the height of an 85-degree camera
+    /// over a center on the ground. One nearer looks along the ground, where the tile cover grows
+    /// without bound, and one below it sees the map from underneath; `Snapshotter` refuses both
+    /// past 85 degrees (a pitch past 90 needs a raised center, as in GL JS's high-pitch views).
     public var isClearOfTheGround: Bool {
-        abs(cameraHeightAboveGround) >= cameraToCenterDistance * cos(85 * Double.pi / 180) * (1 - 1e-9)
+        cameraHeightAboveGround >= cameraToCenterDistance * cos(85 * Double.pi / 180) * (1 - 1e-9)
     }
 
     /// The matrix that draws the square of `halfSize` world pixels about the center on the

@@ -89,6 +89,9 @@ final class SkyTests: XCTestCase {
         XCTAssertThrowsError(try s.snapshot(camera: c)) { XCTAssertTrue("\($0)".contains("centerAltitude"), "\($0)") }
         c.centerAltitude = 100
         XCTAssertNoThrow(try s.snapshot(camera: c))
+        // Past 90 degrees over a center on the ground the camera is below the map: refused.
+        c = CameraOptions(); c.pitch = 100
+        XCTAssertThrowsError(try s.snapshot(camera: c)) { XCTAssertTrue("\($0)".contains("pitch 100"), "\($0)") }
         c = CameraOptions(); c.centerAltitude = 2e7
         XCTAssertThrowsError(try s.snapshot(camera: c)) { XCTAssertTrue("\($0)".contains("center altitude"), "\($0)") }
     }
