@@ -35,7 +35,8 @@ extension FrameBuilder {
             try loadDEM(for: id, source: name, tileSource: source, encoding: encoding, into: &grids)
         }
         let centerElevation = surface().elevation(mercatorX: c.x, mercatorY: c.y, zoom: tileZoom)
-        let elevated = transform.elevated(centerElevation)
+        let lowest = surface().minTileElevation(mercatorX: c.x, mercatorY: c.y, zoom: tileZoom)
+        let elevated = transform.elevated(centerElevation, minTerrainElevation: lowest)
         // The cover of the ground between the lowest and the highest elevation known, twice: the
         // tiles the first finds widen the range.
         var cover: [CoveredTile] = []

@@ -82,6 +82,19 @@ public struct TerrainSurface: Sendable {
         return g.elevation(u: wx * n - Double(g.id.x), v: y * n - Double(g.id.y)) * exaggeration
     }
 
+    /// The lowest elevation (exaggerated meters) of the DEM tile that `elevation(mercatorX:mercatorY:zoom:)`
+    /// reads at that point, its border left out (GL JS's getMinTileElevationForLngLatZoom); 0 where
+    /// no tile is loaded.
+    public func minTileElevation(mercatorX x: Double, mercatorY y: Double, zoom: Int) -> Double {
+        guard let g = grid(x: x, y: y, zoom: zoom) else { return 0 }
+        var lo = Float.infinity
+        for row in 1...g.dim {
+            let start = row * (g.dim + 2) + 1
+            for m in g.meters[start..<(start + g.dim)] { lo = min(lo, m) }
+        }
+        return Double(lo) * exaggeration
+    }
+
     /// GL JS's height of the skirt hung below each terrain tile's edges at a zoom (meters): a fifth
     /// of a tile's width at that zoom.
     public static func skirtLength(zoom: Double) -> Double {
