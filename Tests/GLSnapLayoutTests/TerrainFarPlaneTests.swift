@@ -46,3 +46,29 @@ final class TerrainFarPlaneTests: XCTestCase {
         XCTAssertEqual(surface.minTileElevation(mercatorX: 0.8, mercatorY: 0.3, zoom: 5), 0)
     }
 }
+
+/// Over terrain GL JS gives every tile its own zoom (lower with distance at any pitch), and reads each
+/// surface tile's heights from the DEM one zoom below it.
+final class TerrainCoverTests: XCTestCase {
+    func testTilesOverTerrainComeLowerFarAwayAtModeratePitch() {
+        let t = Transform(width: 512, height: 512, center: (11.4, 47.2), zoom: 13, pitch: 50)
+        let flat = t.coveringTiles(minZoom: 0, maxZoom: 22, tileSize: 512)
+        XCTAssertEqual(Set(flat.map(\.id.z)), [13], "without terrain a view pitched 50 degrees keeps its zoom")
+        let raised = t.elevated(600, minTerrainElevation: 500)
+        let terrain = raised.coveringTiles(minZoom: 0, maxZoom: 22, tileSize: 512, reparseOverscaled: false,
+                                           elevations: 500...900)
+        let zooms = terrain.map(\.id.z)
+        XCTAssertLessThan(zooms.min() ?? 99, 13, "far tiles come at a lower zoom")
+        XCTAssertEqual(terrain.first?.id.z, 13, "the tile at the center keeps the view's zoom")
+    }
+
+    func testSurfaceTileReadsTheDEMOneZoomBelow() throws {
+        let parent = try XCTUnwrap(TileID(z: 1, x: 1, y: 0)), child = try XCTUnwrap(TileID(z: 2, x: 2, y: 0))
+        let coarse = DEMGrid(id: parent, dim: 2, meters: [Float](repeating: 100, count: 16))
+        let fine = DEMGrid(id: child, dim: 2, meters: [Float](repeating: 900, count: 16))
+        let surface = TerrainSurface(grids: [coarse, fine], exaggeration: 1, maxZoom: 2)
+        let mesh = surface.mesh(for: child, cells: 2, skirt: 0)
+        XCTAssertEqual(mesh.vertices[2], 100, "the z2 surface tile takes its heights from the z1 DEM tile")
+        XCTAssertEqual(TerrainSurface.demZoom(forSurfaceZoom: 0), 0)
+    }
+}
