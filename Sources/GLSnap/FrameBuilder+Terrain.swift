@@ -28,14 +28,16 @@ extension FrameBuilder {
             TerrainSurface(grids: Array(grids.values), exaggeration: exaggeration, maxZoom: info.maxzoom)
         }
         // The DEM tile under the center first: it sets the camera's elevation, which moves the cover.
-        let tileZoom = max(0, Int(transform.zoom.rounded(.down)))
+        // GL JS reads it, as every surface tile's, one zoom below the surface tile's.
+        let tileZoom = TerrainSurface.demZoom(forSurfaceZoom: max(0, Int(transform.zoom.rounded(.down))))
         let c = transform.centerMercator
         let n = Double(1 << min(tileZoom, TileID.maxZoom))
         if let id = TileID(z: min(tileZoom, TileID.maxZoom), x: min(Int(c.x * n), Int(n) - 1), y: min(Int(c.y * n), Int(n) - 1)) {
             try loadDEM(for: id, source: name, tileSource: source, encoding: encoding, into: &grids)
         }
         let centerElevation = surface().elevation(mercatorX: c.x, mercatorY: c.y, zoom: tileZoom)
-        let elevated = transform.elevated(centerElevation)
+        let lowest = surface().minTileElevation(mercatorX: c.x, mercatorY: c.y, zoom: tileZoom)
+        let elevated = transform.elevated(centerElevation, minTerrainElevation: lowest)
         // The cover of the ground between the lowest and the highest elevation known, twice: the
         // tiles the first finds widen the range.
         var cover: [CoveredTile] = []
@@ -45,7 +47,8 @@ extension FrameBuilder {
                 .prefix(FrameBuilder.maxTerrainTiles))
             for t in cover {
                 try deadline?.check()
-                try loadDEM(for: t.id, source: name, tileSource: source, encoding: encoding, into: &grids)
+                let dem = t.id.parent(atZoom: TerrainSurface.demZoom(forSurfaceZoom: t.id.z))
+                try loadDEM(for: dem, source: name, tileSource: source, encoding: encoding, into: &grids)
             }
         }
         let surfaceNow = surface()

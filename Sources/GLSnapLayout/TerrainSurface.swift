@@ -82,6 +82,23 @@ public struct TerrainSurface: Sendable {
         return g.elevation(u: wx * n - Double(g.id.x), v: y * n - Double(g.id.y)) * exaggeration
     }
 
+    /// The lowest elevation (exaggerated meters) of the DEM tile that `elevation(mercatorX:mercatorY:zoom:)`
+    /// reads at that point, its border left out (GL JS's getMinTileElevationForLngLatZoom); 0 where
+    /// no tile is loaded.
+    public func minTileElevation(mercatorX x: Double, mercatorY y: Double, zoom: Int) -> Double {
+        guard let g = grid(x: x, y: y, zoom: zoom) else { return 0 }
+        var lo = Float.infinity
+        for row in 1...g.dim {
+            let start = row * (g.dim + 2) + 1
+            for m in g.meters[start..<(start + g.dim)] { lo = min(lo, m) }
+        }
+        return Double(lo) * exaggeration
+    }
+
+    /// The zoom of the DEM tiles a surface tile of zoom `z` reads: one less (GL JS's TerrainTileManager
+    /// deltaZoom), so that the DEM's 256 samples span the surface tile twice as wide.
+    public static func demZoom(forSurfaceZoom z: Int) -> Int { max(0, z - 1) }
+
     /// GL JS's height of the skirt hung below each terrain tile's edges at a zoom (meters): a fifth
     /// of a tile's width at that zoom.
     public static func skirtLength(zoom: Double) -> Double {
@@ -102,7 +119,7 @@ public struct TerrainSurface: Sendable {
             for i in 0...n {
                 let fx = Double(i) / Double(n), fy = Double(j) / Double(n)
                 let mx = (Double(tile.x) + fx) / scale + Double(wrap), my = (Double(tile.y) + fy) / scale
-                let h = elevation(mercatorX: mx, mercatorY: my, zoom: tile.z)
+                let h = elevation(mercatorX: mx, mercatorY: my, zoom: TerrainSurface.demZoom(forSurfaceZoom: tile.z))
                 heights[j * (n + 1) + i] = h
                 vertices += [Float(fx * e), Float(fy * e), Float(h)]
             }

@@ -42,7 +42,8 @@ extension Transform {
     /// set to the ideal zoom when `reparseOverscaled` (vector sources) and to `maxZoom` otherwise.
     /// Empty when the ideal zoom is below `minZoom`.
     /// Over terrain, `elevations` (meters) is the height range the ground may take: a tile is in
-    /// view when its box between those heights meets the frustum.
+    /// view when its box between those heights meets the frustum, and every tile takes its own
+    /// zoom at any pitch (GL JS's allowVariableZoom with terrain).
     public func coveringTiles(minZoom: Int = 0, maxZoom: Int = 22, tileSize: Int = 512,
                               roundZoom: Bool = false, reparseOverscaled: Bool = true,
                               elevations: ClosedRange<Double>? = nil) -> [CoveredTile] {
@@ -54,7 +55,8 @@ extension Transform {
         let centerY = centerPoint.y / worldSize * numTiles
         let frustum = Frustum(invProj: invProjMatrix, worldSize: worldSize, zoom: Double(z))
         let overscaledZ = reparseOverscaled ? actualZ : z
-        let lod = VariableTileZoom(self, tileSize: tileSize)
+        // Over terrain GL JS always gives each tile its own zoom.
+        let lod = VariableTileZoom(self, tileSize: tileSize, always: elevations != nil)
 
         struct Node { var minX, minY, maxX, maxY: Double; var zoom, x, y, wrap: Int; var fullyVisible: Bool }
         var stack: [Node] = []
@@ -128,7 +130,7 @@ extension Transform {
 /// center's zoom, raised or lowered by the tile's 3D distance from the camera against the
 /// center's, lowered by how obliquely the camera sees it. nil when the view is not pitched past
 /// `78.5 - fov / 2` degrees (at most 60; the field of view widened by the roll), where every
-/// tile comes at the view's zoom.
+/// tile comes at the view's zoom, unless asked for `always` (over terrain).
 struct VariableTileZoom {
     static let maxZoomLevelsOnScreen = 9.314
     static let tileCountMaxMinRatio = 3.0
@@ -140,10 +142,10 @@ struct VariableTileZoom {
     let pitchLoading: Double
     let countTerm: Double
 
-    init?(_ t: Transform, tileSize: Int) {
+    init?(_ t: Transform, tileSize: Int, always: Bool = false) {
         let r = t.roll * .pi / 180
         let zfov = t.verticalFieldOfView * (abs(cos(r)) * t.height + abs(sin(r)) * t.width) / t.height
-        guard t.pitch > min(max(78.5 - zfov / 2, 0), 60) else { return nil }
+        guard always || t.pitch > min(max(78.5 - zfov / 2, 0), 60) else { return nil }
         let ts = tileSize > 0 ? Double(tileSize) : Transform.tileSize
         requestedZoom = t.zoom + log2(Transform.tileSize / ts)
         // The ground under the camera, and the camera's height over it (Mercator units).

@@ -7,11 +7,12 @@ extension Transform {
         worldSize / (Mercator.earthCircumference * cos(center.lat * .pi / 180))
     }
 
-    /// The same camera at another elevation of its center (meters).
-    public func elevated(_ meters: Double) -> Transform {
+    /// The same camera at another elevation of its center (meters), over terrain whose DEM tile
+    /// under the center reaches down to `minTerrainElevation` (nil: no terrain).
+    public func elevated(_ meters: Double, minTerrainElevation: Double? = nil) -> Transform {
         Transform(width: width, height: height, center: center, zoom: zoom, bearing: bearing, pitch: pitch, roll: roll,
                   fieldOfView: verticalFieldOfView, padding: padding, elevation: meters,
-                  centerAltitude: centerAltitude)
+                  centerAltitude: centerAltitude, minTerrainElevation: minTerrainElevation)
     }
 
     /// The Mercator point (0...1) at the center of the view.

@@ -49,6 +49,10 @@ public struct Transform: Sendable {
     /// Meters above sea level of the point the camera looks at (the terrain's height at the
     /// center, as GL JS sets it); 0 without terrain. The 2D pixel matrix ignores it, as GL JS's.
     public let elevation: Double
+    /// The lowest elevation (meters, exaggerated) of the terrain's DEM tile under the center (GL JS's
+    /// minElevationForCurrentTile); nil without terrain. With it the far plane always reaches the
+    /// lowest plane GL JS computes, as the terrain's fog depth runs to the far plane.
+    public let minTerrainElevation: Double?
 
     /// 512 * 2^zoom.
     public let worldSize: Double
@@ -77,7 +81,7 @@ public struct Transform: Sendable {
                 bearing: Double = 0, pitch: Double = 0, roll: Double = 0,
                 fieldOfView: Double = Transform.fieldOfView * 180 / .pi,
                 padding: (top: Double, left: Double, bottom: Double, right: Double) = (0, 0, 0, 0),
-                elevation: Double = 0, centerAltitude: Double = 0) {
+                elevation: Double = 0, centerAltitude: Double = 0, minTerrainElevation: Double? = nil) {
         precondition(width > 0 && height > 0, "Transform needs a positive size, got \(width)x\(height)")
         self.width = width
         self.height = height
@@ -133,9 +137,11 @@ public struct Transform: Sendable {
         // puts below the ground. Elsewhere the far plane only bounds depth, and a lower plane
         // would change nothing drawn but the depth of extrusions.
         var plane = cameraToSeaLevelDistance
-        if sin(fovToHorizon) * plane / horizonSine < sin(fovAboveCenter) * plane / surfaceSine {
+        let terrainMin = minTerrainElevation.flatMap { $0.isFinite ? $0 : nil }
+        self.minTerrainElevation = terrainMin
+        if terrainMin != nil || sin(fovToHorizon) * plane / horizonSine < sin(fovAboveCenter) * plane / surfaceSine {
             let cameraAltitude = cos(pitchRad) * cameraToCenterDistance / pixelPerMeter + altitude
-            let lowest = min(altitude, 0, cameraAltitude - Transform.minDepthBelowCamera)
+            let lowest = min(altitude, terrainMin ?? 0, cameraAltitude - Transform.minDepthBelowCamera)
             if lowest < 0 { plane -= lowest * pixelPerMeter / cos(limitedPitch) }
         }
         let topHalfSurfaceDistance = sin(fovAboveCenter) * plane / surfaceSine

@@ -41,10 +41,11 @@ final class TerrainRenderTests: XCTestCase {
         let bottom = raised.image.pixels[(127 * 128 + 64) * 4 + 3]
         XCTAssertEqual(bottom, 255)
         // Exaggeration 0 is the flat ground seen from the same camera: only the draped lines'
-        // resampling differs.
+        // resampling differs (over terrain every surface tile takes its own zoom, as in GL JS, so
+        // the far lines are drawn into coarser textures than the flat map's tiles).
         let zero = try snapshot(hillStyle(terrain: #""terrain": {"source": "dem", "exaggeration": 0},"#))
         let resampled = pixelmatch(flat.image, zero.image, threshold: 0.1, includeAA: true)
-        XCTAssertLessThan(resampled * 3, changed, "flat \(resampled) raised \(changed)")
+        XCTAssertLessThan(resampled * 2, changed, "flat \(resampled) raised \(changed)")
     }
 
     /// A terrain view of the suites' fixtures at 2048² in 512-px pieces equals it drawn whole.
