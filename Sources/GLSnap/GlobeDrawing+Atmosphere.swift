@@ -35,7 +35,8 @@ extension GlobeAtmosphere {
         guard c.a > 0 || c.r > 0 || c.g > 0 || c.b > 0 else { return }
         let keep = (1 - c.a) * Double(out[o + 3]) / 255
         let alpha = min(c.a + keep, 1)
-        guard alpha > 0 else { return }
+        // A glow too faint to show in 8 bits leaves the pixel as it is (space stays clear).
+        guard (alpha * 255).rounded() > 0 else { return }
         func channel(_ source: Double, _ k: Int) {
             let v = (source + Double(out[o + k]) / 255 * keep) / alpha
             out[o + k] = UInt8(min(max((v * 255).rounded(), 0), 255))
