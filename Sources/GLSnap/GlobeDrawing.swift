@@ -139,7 +139,7 @@ extension ImageDrawing {
     /// Draws `piece` (image pixels) of the globe: each pixel's ray through the camera meets the
     /// sphere (or the blend's surface between the transition zooms) at a coordinate the texture
     /// is sampled at; pixels that show no globe are transparent.
-    func drawGlobePiece(_ piece: PixelRect, globe: GlobeView, texture: GlobeTexture,
+    func drawGlobePiece(_ piece: PixelRect, globe: GlobeView, texture: GlobeTexture, atmosphere: GlobeAtmosphere? = nil,
                         into destination: UnsafeMutableRawBufferPointer) {
         let ratio = checked.options.pixelRatio
         let out = destination.bindMemory(to: UInt8.self)
@@ -148,8 +148,10 @@ extension ImageDrawing {
             let y = (Double(piece.y + row) + 0.5) / ratio
             for col in 0..<piece.width {
                 let o = (row * piece.width + col) * 4
-                guard let m = globe.mercatorCoordinate(for: ((Double(piece.x + col) + 0.5) / ratio, y)) else {
+                let point = ((Double(piece.x + col) + 0.5) / ratio, y)
+                guard let m = globe.mercatorCoordinate(for: point) else {
                     out[o] = 0; out[o + 1] = 0; out[o + 2] = 0; out[o + 3] = 0
+                    atmosphere?.composite(at: point, out, o)
                     continue
                 }
                 let s = texture.sample(m, texels)
@@ -162,6 +164,7 @@ extension ImageDrawing {
                     out[o + 1] = UInt8(min(max((s.1 * 255 / s.3).rounded(), 0), 255))
                     out[o + 2] = UInt8(min(max((s.2 * 255 / s.3).rounded(), 0), 255))
                 }
+                atmosphere?.composite(at: point, out, o)
             }
         }
         }
@@ -194,10 +197,11 @@ extension ImageDrawing {
                             progress: ((_ done: Int, _ total: Int) -> Void)?, band: (Int) throws -> Void) throws {
         let texture = try globeTexture ?? drawGlobeTexture(globe)
         globeTexture = texture
+        let atmosphere = globeAtmosphere(globe)
         for b in 0..<grid.bands {
             for c in 0..<grid.columns {
                 let piece = grid.piece(band: b, column: c)
-                drawGlobePiece(piece, globe: globe, texture: texture, into: stitcher.destination(for: piece))
+                drawGlobePiece(piece, globe: globe, texture: texture, atmosphere: atmosphere, into: stitcher.destination(for: piece))
                 stitcher.place(piece)
                 progress?(b * grid.columns + c + 1, grid.count)
             }

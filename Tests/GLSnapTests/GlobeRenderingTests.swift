@@ -51,6 +51,24 @@ final class GlobeRenderingTests: XCTestCase {
         XCTAssertTrue(blue[2] > 200 && blue[0] == 0 && blue[1] < 60 && blue[3] == 255, "\(blue)")
     }
 
+    /// Without a sky the globe still has GL JS's atmosphere (its default blend, 0.8): a glow
+    /// just past the rim (the west one: the default light shines from the upper left) where the
+    /// sky's `atmosphere-blend: 0` leaves space clear.
+    func testTheAtmosphereGlowsPastTheRim() throws {
+        let noSky = GlobeRenderingTests.style.replacingOccurrences(of: "\"sky\": {\"atmosphere-blend\": 0},", with: "")
+        XCTAssertNotEqual(noSky, GlobeRenderingTests.style)
+        let camera = CameraOptions(center: Coordinate(latitude: 0, longitude: 0), zoom: 1)
+        let glowing = try snapshotter(size: 256, style: noSky).snapshot(camera: camera).image
+        let clear = try snapshotter(size: 256).snapshot(camera: camera).image
+        let radius = 1024 / (2 * Double.pi), focal = 1.5 * 256
+        let rim = focal * tan(asin(radius / (focal + radius)))
+        XCTAssertEqual(pixel(clear, 128 - Int(rim + 1.5), 128)[3], 0)
+        let glow = pixel(glowing, 128 - Int(rim + 1.5), 128)
+        XCTAssertGreaterThan(glow[3], 10, "\(glow)")
+        XCTAssertEqual(pixel(glowing, 128 - Int(rim + 3.5), 128), [0, 0, 0, 0], "space past the air stays clear")
+        XCTAssertEqual(pixel(glowing, 2, 2), [0, 0, 0, 0])
+    }
+
     /// A coordinate behind the horizon has no screen position; space has no coordinate.
     func testBehindTheHorizonIsNaN() throws {
         let s = try snapshotter(size: 256)
