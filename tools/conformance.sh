@@ -14,8 +14,8 @@ out=.build/conformance-ci
 mkdir -p "$out"
 echo "== maps without symbols (every case within 0.005 of MapLibre Native)"
 "$bin" maps --suite "$shared/maps" --root "$shared" --without-symbols --output "$out" --report "$out/maps-nosymbols.json"
-echo "== render suite, the foundation's categories (floor 85%)"
-"$bin" render --suite "$shared/integration" --output "$out" --report "$out/render-foundation.json" --min-pass-rate 0.85 \
+echo "== render suite, the foundation's categories (floor 95%)"
+"$bin" render --suite "$shared/integration" --output "$out" --report "$out/render-foundation.json" --min-pass-rate 0.95 \
   --filter 'background-*,fill-*,line-*,circle-*,geojson,filter,extent,empty,tms,sparse-tileset,tilejson-bounds,zoom-visibility,zoomed-fill,!background-pattern,!fill-extrusion-*,!fill-pattern,!line-pattern,!line-gradient' \
   | tail -3
 echo "== query suite (floor 97%)"
@@ -30,8 +30,8 @@ mean, worst = sum(diffs) / len(diffs), max(diffs)
 print(f"maps with symbols: mean {mean:.5f}, max {worst:.5f} over {len(diffs)} cases")
 sys.exit(0 if mean <= 0.006 and worst <= 0.015 else 1)
 PY
-echo "== render suite, text/icon/symbol categories (floor 80%)"
-"$bin" render --suite "$shared/integration" --output "$out" --report "$out/render-symbols.json" --min-pass-rate 0.80 \
+echo "== render suite, text/icon/symbol categories (floor 90%)"
+"$bin" render --suite "$shared/integration" --output "$out" --report "$out/render-symbols.json" --min-pass-rate 0.90 \
   --filter 'text-*,icon-*,symbol-*' | tail -2
 # Checks the last "N passed, M failed" line of a suite's output against a floor.
 floor() {
