@@ -34,7 +34,6 @@ enum NotDrawn {
             out.append("terrain source \"\(source)\" is not a raster-dem source; the map is drawn flat")
         }
         if let problem = GlobeProjection.problem(root["projection"], state: root["state"]) { out.append(problem) }
-        if let roll = root["roll"]?.numberValue, roll != 0 { out.append("roll is not drawn by glsnap; drawn with roll 0") }
         return out
     }
 }
