@@ -24,8 +24,7 @@ extension Transform {
     /// How far the camera is above the ground (CSS pixels at the center; negative below it): the
     /// center's altitude plus the camera's height over the center.
     public var cameraHeightAboveGround: Double {
-        let pixelPerMeter = worldSize / (Mercator.earthCircumference * cos(center.lat * .pi / 180))
-        return cos(pitch * .pi / 180) * cameraToCenterDistance + centerAltitude * pixelPerMeter
+        cos(pitch * .pi / 180) * cameraToCenterDistance + centerAltitude * pixelsPerMeter
     }
 
     /// Whether the camera is above the ground plane by at least the height of an 85-degree camera
