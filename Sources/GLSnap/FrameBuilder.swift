@@ -49,6 +49,8 @@ struct FrameBuilder {
     var deadline: RenderDeadline?
     /// Counts the tiles decoded and the layers tessellated and laid out (cache misses).
     var counters = WorkCounters()
+    /// The snapshotter's custom layers, placed among the frame's layers (FrameBuilder+CustomLayers.swift).
+    var customLayers: [CustomLayerEntry] = []
     /// Whether terrain tiles hang skirts below their edges (GL JS's `terrainSkirtLength`; on by default).
     var terrainSkirts = true
 
@@ -156,6 +158,7 @@ struct FrameBuilder {
         frame.featureStates = featureStates
         frame.deadline = deadline
         frame.terrain = terrain?.terrain
+        if !customLayers.isEmpty { frame.customLayers = placeCustomLayers(among: layers) }
         return frame
     }
 

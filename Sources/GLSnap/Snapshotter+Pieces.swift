@@ -63,6 +63,7 @@ extension Snapshotter {
         builder.maxFrameGeometry = limits.maxSnapshotGeometry
         builder.maxRasterPixels = limits.maxRasterTilePixels
         builder.deadline = deadline
+        builder.customLayers = currentCustomLayers()
         if !builder.featureStates.states.isEmpty { builder.featureStates.promoteIds = Snapshotter.promoteIds(style.style) }
         return builder
     }

@@ -52,8 +52,10 @@ extension Snapshotter {
         }
     }
 
-    /// Removes the layer `id` from the current style (throws when the style has no such layer).
+    /// Removes the layer `id` from the current style, or the custom layer `id` (throws when there
+    /// is no such layer).
     public func removeLayer(_ id: String) throws {
+        if removeCustomLayer(id) { return }
         try editStyle { style, _ in try style.removeLayer(id) }
     }
 

@@ -63,6 +63,8 @@ public final class Snapshotter: @unchecked Sendable {
         editLock.lock(); defer { editLock.unlock() }
         style = try make(style)
     }
+    /// Custom layers in draw order (Snapshotter+CustomLayers.swift), under `editLock`.
+    var customLayers: [CustomLayerEntry] = []
     /// Cache misses of this snapshotter's snapshots (see `workCounts`).
     let workCounters = WorkCounters()
     /// What was left out of the current style when it was loaded, one sentence per problem as

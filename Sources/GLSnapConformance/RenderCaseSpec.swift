@@ -89,6 +89,9 @@ package enum CaseOperation {
     /// `removeImage` by name.
     case addImage(name: String, path: String, pixelRatio: Double, sdf: Bool)
     case removeImage(String)
+    /// `addCustomLayer`: one of the GL harness's custom layers (`HarnessCustomLayers`) by name,
+    /// below the layer `before` or on top.
+    case addCustomLayer(name: String, before: String?)
     /// Anything else, by name.
     case unsupported(String)
 
@@ -162,6 +165,10 @@ package enum CaseOperation {
         case "removeImage":
             guard let imageName = first?.stringValue else { return nil }
             self = .removeImage(imageName)
+        case "addCustomLayer":
+            guard let layerName = first?.stringValue else { return nil }
+            guard HarnessCustomLayers.layer(named: layerName) != nil else { self = .unsupported("addCustomLayer \(layerName)"); return }
+            self = .addCustomLayer(name: layerName, before: args.count >= 2 ? args[args.startIndex + 1].stringValue : nil)
         case "removeFeatureState":
             guard let target = first?.objectValue, let source = target["source"]?.stringValue else { return nil }
             let key = args.count >= 2 ? args[args.startIndex + 1].stringValue : nil

@@ -200,6 +200,9 @@ package struct RenderSuite {
                 try snapshotter.addImage(name, StyleImage(image: image, pixelRatio: ratio, sdf: sdf))
             case .removeImage(let name):
                 try snapshotter.removeImage(name)
+            case let .addCustomLayer(name, before):
+                guard let layer = HarnessCustomLayers.layer(named: name) else { throw ConformanceIOError(message: "no custom layer \(name)") }
+                try snapshotter.addCustomLayer(layer, id: name, before: before)
             case .unsupported(let name):
                 // RenderCaseSpec lists these in `unsupported`, and such cases are never drawn.
                 throw ConformanceIOError(message: "operation \(name) not supported")

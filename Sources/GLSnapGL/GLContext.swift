@@ -54,6 +54,8 @@ public final class GLContext {
         gl.PixelStorei(GLContext.packInvertEnum, 0)
         while gl.GetError() != GLenum(GL_NO_ERROR) {}
         packInvert = invert == 1
+        // Points take their size from gl_PointSize, as in WebGL (custom layers draw points).
+        gl.Enable(GLenum(GL_PROGRAM_POINT_SIZE))
     }
 
     /// GL_PACK_INVERT_MESA.
@@ -72,6 +74,14 @@ public final class GLContext {
     /// Sets depth, stencil, blend and cull state for the next draw, touching only what changed.
     public func apply(_ modes: DrawModes) {
         state.apply(modes, gl)
+    }
+
+    /// Forgets what GL state the cache holds, so each next draw sets all of its own (after code
+    /// that may have changed state behind the cache: a custom layer's callback).
+    public func forgetState() {
+        state.invalidate()
+        // The cache now says unit 0 is active: make it so.
+        gl.ActiveTexture(GLenum(GL_TEXTURE0))
     }
 
     /// Makes `program` current (uniforms are set on the current program).

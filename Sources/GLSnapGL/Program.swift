@@ -3,8 +3,16 @@ internal import CMesa
 /// A primitive a draw makes from its indices or vertices.
 public enum Primitive: Sendable {
     case triangles, lines
+    /// Points sized by the vertex shader's `gl_PointSize` (custom layers).
+    case points
 
-    var glValue: GLenum { self == .triangles ? GLenum(GL_TRIANGLES) : GLenum(GL_LINES) }
+    var glValue: GLenum {
+        switch self {
+        case .triangles: GLenum(GL_TRIANGLES)
+        case .lines: GLenum(GL_LINES)
+        case .points: GLenum(GL_POINTS)
+        }
+    }
 }
 
 /// A uniform the linker kept, as GL reports it.

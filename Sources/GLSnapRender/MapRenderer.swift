@@ -18,7 +18,9 @@ public final class MapRenderer {
     let screenQuad: VertexBuffer
     let tileQuad: VertexBuffer
     let quadIndices: IndexBuffer
-    private let vertexArray: VertexArray
+    let vertexArray: VertexArray
+    /// Each custom layer's renderer on this context, by `FrameCustomLayer.key`.
+    var customRenderers: [Int: any CustomLayerRenderer] = [:]
     let dashAtlas: DashAtlas
     let symbolTextures = SymbolTextures()
     let rasterTextures = RasterTextures()
@@ -77,6 +79,7 @@ public final class MapRenderer {
             framebuffer = try Framebuffer(context: context, width: frame.width, height: frame.height)
         }
         guard let fb = framebuffer else { return }
+        if !frame.customLayers.isEmpty { try prerenderCustomLayers(frame) }
         fb.bind()
         if let terrain = frame.terrain {
             fb.clear(r: 0, g: 0, b: 0, a: 0)
@@ -104,10 +107,13 @@ public final class MapRenderer {
         var painter = Painter(renderer: self, frame: frame, framebuffer: fb)
         if let sky { try painter.drawSky(sky) }
         var pacer = frame.deadline.map { DeadlinePacer(deadline: $0) }
-        for layer in layers {
+        for i in layers.indices {
             try pacer?.beforeLayer { context.finish() }
-            try painter.draw(layer)
+            if !frame.customLayers.isEmpty { try drawCustomLayers(at: i, frame, framebuffer: fb) }
+            try painter.draw(layers[i])
         }
+        if !frame.customLayers.isEmpty { try drawCustomLayers(at: frame.layers.count, frame, framebuffer: fb) }
+        releaseCustomRenderers(keeping: frame)
         evictUnused()
         try context.checkError("drawing the frame")
     }
