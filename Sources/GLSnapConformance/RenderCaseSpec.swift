@@ -92,6 +92,10 @@ package enum CaseOperation {
     /// `addCustomLayer`: one of the GL harness's custom layers (`HarnessCustomLayers`) by name,
     /// below the layer `before` or on top.
     case addCustomLayer(name: String, before: String?)
+    /// An operation GL JS's harness carries out as nothing: its default branch calls `map[name]`
+    /// only where the map has such a method, and `pauseTiles` (from mapbox-gl-js's harness) has
+    /// none, so the expected image is drawn without it.
+    case harnessNoOp(String)
     /// Anything else, by name.
     case unsupported(String)
 
@@ -165,6 +169,8 @@ package enum CaseOperation {
         case "removeImage":
             guard let imageName = first?.stringValue else { return nil }
             self = .removeImage(imageName)
+        case "pauseTiles":
+            self = .harnessNoOp(name)
         case "addCustomLayer":
             guard let layerName = first?.stringValue else { return nil }
             guard HarnessCustomLayers.layer(named: layerName) != nil else { self = .unsupported("addCustomLayer \(layerName)"); return }

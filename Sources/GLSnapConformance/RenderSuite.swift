@@ -200,6 +200,7 @@ package struct RenderSuite {
                 try snapshotter.addImage(name, StyleImage(image: image, pixelRatio: ratio, sdf: sdf))
             case .removeImage(let name):
                 try snapshotter.removeImage(name)
+            case .harnessNoOp: break
             case let .addCustomLayer(name, before):
                 guard let layer = HarnessCustomLayers.layer(named: name) else { throw ConformanceIOError(message: "no custom layer \(name)") }
                 try snapshotter.addCustomLayer(layer, id: name, before: before)
