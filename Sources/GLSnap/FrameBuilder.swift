@@ -51,6 +51,8 @@ struct FrameBuilder {
     var counters = WorkCounters()
     /// The snapshotter's custom layers, placed among the frame's layers (FrameBuilder+CustomLayers.swift).
     var customLayers: [CustomLayerEntry] = []
+    /// What the style's canvas sources show in this image (Snapshotter+Canvas.swift).
+    var canvasSources: [String: ImageSource] = [:]
     /// Whether terrain tiles hang skirts below their edges (GL JS's `terrainSkirtLength`; on by default).
     var terrainSkirts = true
 
@@ -117,7 +119,7 @@ struct FrameBuilder {
                 layers.append(FrameLayer(layer: layer, source: sourceName, tiles: frameTiles))
             case .raster:
                 guard let sourceName = layer.source else { continue }
-                if let image = style.imageSources[sourceName] {
+                if let image = style.imageSources[sourceName] ?? canvasSources[sourceName] {
                     // A copy in every world in view (and the neighbors: the picture may reach past its world).
                     let wraps = transform.coveringTiles(minZoom: 0, maxZoom: 0).map(\.wrap)
                     let copies = ((wraps.min() ?? 0) - 1)...((wraps.max() ?? 0) + 1)

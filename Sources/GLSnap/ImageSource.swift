@@ -17,17 +17,32 @@ struct ImageSource {
         guard let url = definition["url"]?.stringValue else {
             throw GLSnapError.style(source: "image source", message: "'url' is missing or not a string")
         }
-        guard let list = definition["coordinates"]?.arrayValue, list.count == 4 else {
-            throw GLSnapError.style(source: url, message: "'coordinates' must be four [longitude, latitude] pairs")
+        let corners = try ImageSource.corners(definition["coordinates"], name: url)
+        self.init(corners: corners, image: try decoder.decode(resolver.load(url)))
+    }
+
+    /// `image` pinned to `coordinates` (four [longitude, latitude] pairs); `name` names the
+    /// source or URL in errors. A canvas source's picture comes this way (Snapshotter+Canvas.swift).
+    init(coordinates: JSON?, image: RGBAImage, name: String) throws {
+        self.init(corners: try ImageSource.corners(coordinates, name: name), image: image)
+    }
+
+    /// The four corners in Mercator coordinates (0...1).
+    static func corners(_ coordinates: JSON?, name: String) throws -> [(x: Double, y: Double)] {
+        guard let list = coordinates?.arrayValue, list.count == 4 else {
+            throw GLSnapError.style(source: name, message: "'coordinates' must be four [longitude, latitude] pairs")
         }
         var corners: [(x: Double, y: Double)] = []
         for c in list {
             guard let pair = c.arrayValue?.compactMap(\.numberValue), pair.count == 2, pair[0].isFinite, pair[1].isFinite else {
-                throw GLSnapError.style(source: url, message: "'coordinates' must be four [longitude, latitude] pairs")
+                throw GLSnapError.style(source: name, message: "'coordinates' must be four [longitude, latitude] pairs")
             }
             corners.append((Mercator.x(lon: pair[0]), Mercator.y(lat: max(-Mercator.maxLatitude, min(Mercator.maxLatitude, pair[1])))))
         }
-        let image = try decoder.decode(resolver.load(url))
+        return corners
+    }
+
+    private init(corners: [(x: Double, y: Double)], image: RGBAImage) {
         let tile = ImageSource.centerTile(corners)
         let n = pow(2, Double(tile.z)), e = Double(TileExtent.extent)
         var quad: [Int16] = []

@@ -95,6 +95,9 @@ final class LoadedStyle: @unchecked Sendable {
                 let type = definition["type"]?.stringValue
                 if type == "geojson" {
                     sources[name] = try LoadedStyle.geoJSONSource(definition, resolver: resolver, maxPositions: limits.maxGeoJSONPositions)
+                } else if type == "canvas" {
+                    // Its picture is the snapshotter's canvas, taken per snapshot (Snapshotter+Canvas.swift).
+                    continue
                 } else if type == "image" {
                     imageSources[name] = try ImageSource(definition: definition, resolver: resolver)
                 } else if type == "raster-dem", case .object(var fields) = definition {

@@ -64,6 +64,7 @@ extension Snapshotter {
         builder.maxRasterPixels = limits.maxRasterTilePixels
         builder.deadline = deadline
         builder.customLayers = currentCustomLayers()
+        (builder.canvasSources, builder.warnings) = canvasSources(style)
         if !builder.featureStates.states.isEmpty { builder.featureStates.promoteIds = Snapshotter.promoteIds(style.style) }
         return builder
     }

@@ -63,6 +63,12 @@ public final class Snapshotter: @unchecked Sendable {
         editLock.lock(); defer { editLock.unlock() }
         style = try make(style)
     }
+    /// Canvases and what canvas sources show (Snapshotter+Canvas.swift), under `lock`.
+    private var canvasState = CanvasState()
+    func withCanvasState<T>(_ body: (inout CanvasState) -> T) -> T {
+        lock.lock(); defer { lock.unlock() }
+        return body(&canvasState)
+    }
     /// Custom layers in draw order (Snapshotter+CustomLayers.swift), under `editLock`.
     var customLayers: [CustomLayerEntry] = []
     /// Cache misses of this snapshotter's snapshots (see `workCounts`).

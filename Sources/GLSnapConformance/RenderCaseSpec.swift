@@ -23,6 +23,9 @@ package struct RenderCaseSpec {
     /// Needs the runner cannot meet (debug drawing, operations the API lacks), in words; a case
     /// with any fails without being drawn.
     package var unsupported: [String] = []
+    /// `addFakeCanvas`: the canvas the harness makes before the map (its id, and the image drawn
+    /// into it, relative to the suite folder), given to the snapshotter with `setCanvas`.
+    package var fakeCanvas: (id: String, image: String)?
 
     /// Reads `metadata.test` of a parsed style; a missing block or a value of the wrong type
     /// keeps the default. Unknown or malformed operations end up in `unsupported`.
@@ -35,6 +38,9 @@ package struct RenderCaseSpec {
         if let d = test["diff"]?.finiteNumber { allowed = d }
         if let c = test["crossSourceCollisions"]?.boolValue { crossSourceCollisions = c }
         showPadding = test["showPadding"]?.boolValue ?? false
+        if let id = test["addFakeCanvas"]?["id"]?.stringValue, let image = test["addFakeCanvas"]?["image"]?.stringValue {
+            fakeCanvas = (id, image)
+        }
         if test["debug"]?.boolValue == true { debug.insert(.tileBorders) }
         if test["collisionDebug"]?.boolValue == true { debug.insert(.collision) }
         if test["showOverdrawInspector"]?.boolValue == true { unsupported.append("showOverdrawInspector") }
@@ -92,6 +98,9 @@ package enum CaseOperation {
     /// `addCustomLayer`: one of the GL harness's custom layers (`HarnessCustomLayers`) by name,
     /// below the layer `before` or on top.
     case addCustomLayer(name: String, before: String?)
+    /// `updateFakeCanvas`: the harness plays the canvas source, draws `played` into the fake
+    /// canvas (shown), pauses the source and draws `paused` (not shown).
+    case updateFakeCanvas(source: String, played: String, paused: String)
     /// An operation GL JS's harness carries out as nothing: its default branch calls `map[name]`
     /// only where the map has such a method, and `pauseTiles` (from mapbox-gl-js's harness) has
     /// none, so the expected image is drawn without it.
@@ -169,6 +178,10 @@ package enum CaseOperation {
         case "removeImage":
             guard let imageName = first?.stringValue else { return nil }
             self = .removeImage(imageName)
+        case "updateFakeCanvas":
+            guard let source = first?.stringValue, args.count >= 3, let played = args[args.startIndex + 1].stringValue,
+                  let paused = args[args.startIndex + 2].stringValue else { return nil }
+            self = .updateFakeCanvas(source: source, played: played, paused: paused)
         case "pauseTiles":
             self = .harnessNoOp(name)
         case "addCustomLayer":

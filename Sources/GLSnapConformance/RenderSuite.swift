@@ -149,6 +149,16 @@ package struct RenderSuite {
         let rewrite = makeLocalRewrite(suiteDir: suiteDir)
         snapshotter.resourceRewrite = rewrite
         let baseURL = suiteDir + "/"
+        func readImage(_ path: String, for operation: String) throws -> RGBAImage {
+            let file = path.hasPrefix("/") ? path : suiteDir + "/" + path
+            guard let data = FileManager.default.contents(atPath: file) else {
+                throw ConformanceIOError(message: "\(operation): cannot read \(file)")
+            }
+            return try ImageDecoder().decode([UInt8](data))
+        }
+        if let canvas = spec.fakeCanvas {
+            snapshotter.setCanvas(canvas.id, image: try readImage(canvas.image, for: "addFakeCanvas"))
+        }
         try snapshotter.setStyle(json: styleText, baseURL: baseURL)
         var transitions = PaintTransitions()
         var warnings: [String] = []
@@ -201,6 +211,12 @@ package struct RenderSuite {
             case .removeImage(let name):
                 try snapshotter.removeImage(name)
             case .harnessNoOp: break
+            case let .updateFakeCanvas(source, played, paused):
+                guard let canvas = spec.fakeCanvas else { throw ConformanceIOError(message: "updateFakeCanvas without addFakeCanvas") }
+                try snapshotter.playCanvasSource(source)
+                snapshotter.setCanvas(canvas.id, image: try readImage(played, for: "updateFakeCanvas"))
+                try snapshotter.pauseCanvasSource(source)
+                snapshotter.setCanvas(canvas.id, image: try readImage(paused, for: "updateFakeCanvas"))
             case let .addCustomLayer(name, before):
                 guard let layer = HarnessCustomLayers.layer(named: name) else { throw ConformanceIOError(message: "no custom layer \(name)") }
                 try snapshotter.addCustomLayer(layer, id: name, before: before)
