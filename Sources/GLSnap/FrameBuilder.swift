@@ -160,7 +160,7 @@ struct FrameBuilder {
         frame.featureStates = featureStates
         frame.deadline = deadline
         frame.terrain = terrain?.terrain
-        if !customLayers.isEmpty { frame.customLayers = placeCustomLayers(among: layers) }
+        if !customLayers.isEmpty { frame.customLayers = placeCustomLayers(among: layers, overTerrain: terrain != nil) }
         return frame
     }
 

@@ -66,8 +66,16 @@ extension Snapshotter {
 
 extension FrameBuilder {
     /// The custom layers with their places among `layers` (the frame's, in style order): each
-    /// before the first frame layer at or above its anchor in the style.
-    func placeCustomLayers(among layers: [FrameLayer]) -> [FrameCustomLayer] {
+    /// before the first frame layer at or above its anchor in the style. Over terrain they are
+    /// not drawn, and each is named in a warning.
+    mutating func placeCustomLayers(among layers: [FrameLayer], overTerrain: Bool) -> [FrameCustomLayer] {
+        if overTerrain {
+            for entry in customLayers {
+                let warning = "custom layer \"\(entry.id)\" is not drawn: custom layers are not drawn over terrain yet"
+                if !warnings.contains(warning) { warnings.append(warning) }
+            }
+            return []
+        }
         let styleIndex = Dictionary(style.style.layers.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { a, _ in a })
         return customLayers.map { entry in
             var position = layers.count

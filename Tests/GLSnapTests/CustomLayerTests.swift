@@ -196,6 +196,22 @@ final class CustomLayerTests: XCTestCase {
         XCTAssertThrowsError(try s.removeLayer("nope"))
     }
 
+    func testOverTerrainItIsLeftOutWithAWarning() throws {
+        let dem = FileManager.default.temporaryDirectory.appendingPathComponent("custom-dem-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dem, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dem) }
+        // A flat DEM tile (mapbox encoding: 0 m is rgb(1, 134, 160)).
+        let tile = RGBAImage(width: 4, height: 4, pixels: Array([[UInt8]](repeating: [1, 134, 160, 255], count: 16).joined()))
+        try Data(try PNGEncoder().encode(tile)).write(to: dem.appendingPathComponent("0-0-0.png"))
+        let terrain = #""terrain": {"source": "dem"}, "sources": {"dem": {"type": "raster-dem", "tiles": ["file://DIR/{z}-{x}-{y}.png"], "maxzoom": 0, "tileSize": 256},"#
+        let style = CustomLayerTests.style.replacingOccurrences(of: #""sources": {"#, with: terrain.replacingOccurrences(of: "DIR", with: dem.path))
+        let s = try snapshotter(style)
+        try s.addCustomLayer(Quad(), id: "quad")
+        let snapshot = try s.snapshot()
+        XCTAssertTrue(snapshot.warnings.contains(#"custom layer "quad" is not drawn: custom layers are not drawn over terrain yet"#), "\(snapshot.warnings)")
+        XCTAssertNotEqual(pixel(snapshot.image, 64, 4), [255, 0, 0, 255])
+    }
+
     /// Drawn in pieces, the layer gets each piece's matrix: the stitched image equals the whole one.
     func testPiecesGetTheirOwnMatrix() throws {
         var options = MapSnapshotOptions(size: Size(width: 128, height: 128))
