@@ -76,7 +76,7 @@ final class ConformanceRunnerTests: XCTestCase {
                   "render/tests/bg/ops/style.json")
         try writeSolidPNG("render/tests/bg/ops/expected.png", width: 16, height: 16, rgba: Self.blue)
         // An operation the runner cannot carry out fails the case, naming it.
-        try write(backgroundStyle("#ff0000", test: ##"{"width": 16, "height": 16, "operations": [["addCustomLayer", "tent-3d"]]}"##),
+        try write(backgroundStyle("#ff0000", test: ##"{"width": 16, "height": 16, "operations": [["addCustomLayer", "tent-3d-globe"]]}"##),
                   "render/tests/bg/unsupported/style.json")
         try writeSolidPNG("render/tests/bg/unsupported/expected.png", width: 16, height: 16, rgba: Self.red)
         // pixelRatio 2 makes a 32×32 image: a 16×16 expectation is a size failure.
@@ -123,7 +123,7 @@ final class ConformanceRunnerTests: XCTestCase {
         XCTAssertEqual(byID["bg/fail"]?["reason"], .string("mismatch 1.000000 > allowed 0.000150"))
         XCTAssertEqual(byID["bg/ops"]?["status"], .string("passed"), "setPaintProperty turns the background blue")
         XCTAssertEqual(byID["bg/unsupported"]?["status"], .string("failed"))
-        XCTAssertEqual(byID["bg/unsupported"]?["reason"], .string("operations not supported: addCustomLayer"))
+        XCTAssertEqual(byID["bg/unsupported"]?["reason"], .string("operations not supported: addCustomLayer tent-3d-globe"))
         XCTAssertEqual(byID["bg/size"]?["status"], .string("failed"))
         XCTAssertEqual(byID["bg/size"]?["reason"], .string("size 32x32 differs from expected.png 16x16"))
         XCTAssertEqual(byID["bg/no-expected"]?["status"], .string("skipped"))
