@@ -109,7 +109,7 @@ package struct RenderSuite {
             } else if !spec.unsupported.isEmpty {
                 result.reason = spec.unsupported.joined(separator: "; ")
             } else {
-                let (image, warnings) = try render(styleText: text, spec: spec)
+                let (image, warnings) = try render(styleText: FakeCanvas.imageSources(text, style: style), spec: spec)
                 result.warnings = warnings
                 comparer.judge(image, expected: expected, allowed: spec.allowed, into: &result, folder: outFolder)
             }
