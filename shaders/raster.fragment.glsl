@@ -8,17 +8,10 @@ uniform float u_contrast_factor;
 uniform vec3 u_spin_weights;
 
 in vec2 v_pos;
-#ifdef PROJECTIVE
-in float v_q;   // see raster.vertex.glsl
-#endif
 out vec4 fragColor;
 
 void main() {
-#ifdef PROJECTIVE
-    vec4 color = texture(u_image, v_pos / v_q);
-#else
     vec4 color = texture(u_image, v_pos);
-#endif
     if (color.a > 0.0) {
         color.rgb /= color.a;
     }

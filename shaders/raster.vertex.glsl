@@ -1,12 +1,6 @@
 // Raster tiles and image sources: a quad in tile units with texture positions in 0...8192.
 in vec2 a_pos;
 in vec2 a_texture_pos;
-#ifdef PROJECTIVE
-// An image quad that is not a parallelogram: each corner's weight q (projective texturing), so
-// that the picture maps onto the quad as a plane seen in perspective, straight lines kept.
-in float a_texture_q;
-out float v_q;
-#endif
 uniform mat4 u_matrix;
 // Scales texture positions into the part of the texture inside the buffer (1 for raster tiles).
 uniform float u_buffer_scale;
@@ -16,8 +10,4 @@ out vec2 v_pos;
 void main() {
     gl_Position = u_matrix * vec4(a_pos, 0.0, 1.0);
     v_pos = ((a_texture_pos / 8192.0) - 0.5) / u_buffer_scale + 0.5;
-#ifdef PROJECTIVE
-    v_pos *= a_texture_q;
-    v_q = a_texture_q;
-#endif
 }

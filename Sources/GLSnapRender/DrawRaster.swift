@@ -11,9 +11,7 @@ extension Painter {
         let ctx = EvaluationContext(zoom: zoom)
         let opacity = raster.opacity.evaluate(ctx)
         guard opacity > 0, !item.tiles.isEmpty else { return }
-        // An image quad that is not a parallelogram is textured projectively (ImageQuad.swift).
-        let projective = item.tiles.contains { $0.raster?.corners.flatMap(ImageQuad.weights) != nil }
-        let program = try renderer.programs.program(RasterProgram.self, define: projective ? "PROJECTIVE" : nil)
+        let program = try renderer.programs.program(RasterProgram.self)
         let u = program.uniforms
         context.use(program.program)
         u.opacity.set(Float(opacity))
@@ -34,7 +32,7 @@ extension Painter {
         if mixed { releaseStencil() }
         for t in tiles {
             guard let box = t.raster else { continue }
-            let (texture, quad, weights, mipmapped) = renderer.rasterTextures.texture(for: box, context: context, frame: renderer.currentFrame)
+            let (texture, quad, mipmapped) = renderer.rasterTextures.texture(for: box, context: context, frame: renderer.currentFrame)
             // Textures are shared by layers with different resampling: each draw sets its own.
             context.bind(texture, unit: 0, sampler: SamplerState(minify: .linear, magnify: nearest ? .nearest : .linear,
                                                                  mipmap: mipmapped ? .nearest : nil))
@@ -42,10 +40,6 @@ extension Painter {
             u.matrix.set(alignedTileMatrix(for: t.tile))
             bindStream(quad ?? renderer.tileQuad, location: ProgramSet.location("a_pos", in: .raster), components: 2, type: .int16)
             bindStream(renderer.tileQuad, location: ProgramSet.location("a_texture_pos", in: .raster), components: 2, type: .int16)
-            if projective {
-                let q = ProgramSet.location("a_texture_q", in: .raster)
-                if let weights { bindStream(weights, location: q, components: 1, type: .float) } else { context.setAttribute(q, constant: [1]) }
-            }
             // Image quads split along the top-right/bottom-left diagonal (MapLibre's triangle strip).
             program.program.draw(indices: quad == nil ? renderer.quadIndices : renderer.imageQuadIndices,
                                 modes: DrawModes(stencil: stencil, color: .alphaBlended))

@@ -3,20 +3,17 @@ import GLSnapGL
 /// GPU textures of `RasterBox`es for one context, cached by the box's identity (so tiles shared by
 /// several snapshots upload once) and freed when unused for a few frames.
 final class RasterTextures {
-    private var entries: [ObjectIdentifier: (box: RasterBox, texture: Texture, quad: VertexBuffer?, weights: VertexBuffer?,
-                                             mipmapped: Bool, lastUsed: Int)] = [:]
+    private var entries: [ObjectIdentifier: (box: RasterBox, texture: Texture, quad: VertexBuffer?, mipmapped: Bool, lastUsed: Int)] = [:]
     private let keepFrames = 8
 
-    /// The texture of `box`, uploaded on first use; its quad buffer when it has corners, and the
-    /// corners' projective weights when they are not a parallelogram (`ImageQuad`); whether it
+    /// The texture of `box`, uploaded on first use; its quad buffer when it has corners; whether it
     /// has mipmaps (color tiles of any size, as MapLibre's WebGL 2 renderer has them).
-    func texture(for box: RasterBox, context: GLContext, frame: Int)
-        -> (texture: Texture, quad: VertexBuffer?, weights: VertexBuffer?, mipmapped: Bool) {
+    func texture(for box: RasterBox, context: GLContext, frame: Int) -> (texture: Texture, quad: VertexBuffer?, mipmapped: Bool) {
         let key = ObjectIdentifier(box)
         if var e = entries[key] {
             e.lastUsed = frame
             entries[key] = e
-            return (e.texture, e.quad, e.weights, e.mipmapped)
+            return (e.texture, e.quad, e.mipmapped)
         }
         let t = Texture(context: context, width: box.image.width, height: box.image.height,
                         pixels: box.image.pixels, sampler: .linear)
@@ -26,9 +23,8 @@ final class RasterTextures {
             t.generateMipmaps()
         }
         let quad = box.corners.map { VertexBuffer(context: context, data: $0) }
-        let weights = box.corners.flatMap(ImageQuad.weights).map { VertexBuffer(context: context, data: $0) }
-        entries[key] = (box, t, quad, weights, mipmapped, frame)
-        return (t, quad, weights, mipmapped)
+        entries[key] = (box, t, quad, mipmapped, frame)
+        return (t, quad, mipmapped)
     }
 
     /// Targets made from DEM tiles (hillshade slopes), by the DEM box's identity.

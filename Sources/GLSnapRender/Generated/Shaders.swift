@@ -675,12 +675,6 @@ void main() {
 // Raster tiles and image sources: a quad in tile units with texture positions in 0...8192.
 in vec2 a_pos;
 in vec2 a_texture_pos;
-#ifdef PROJECTIVE
-// An image quad that is not a parallelogram: each corner's weight q (projective texturing), so
-// that the picture maps onto the quad as a plane seen in perspective, straight lines kept.
-in float a_texture_q;
-out float v_q;
-#endif
 uniform mat4 u_matrix;
 // Scales texture positions into the part of the texture inside the buffer (1 for raster tiles).
 uniform float u_buffer_scale;
@@ -690,10 +684,6 @@ out vec2 v_pos;
 void main() {
     gl_Position = u_matrix * vec4(a_pos, 0.0, 1.0);
     v_pos = ((a_texture_pos / 8192.0) - 0.5) / u_buffer_scale + 0.5;
-#ifdef PROJECTIVE
-    v_pos *= a_texture_q;
-    v_q = a_texture_q;
-#endif
 }
 
 """#
@@ -1322,17 +1312,10 @@ uniform float u_contrast_factor;
 uniform vec3 u_spin_weights;
 
 in vec2 v_pos;
-#ifdef PROJECTIVE
-in float v_q;   // see raster.vertex.glsl
-#endif
 out vec4 fragColor;
 
 void main() {
-#ifdef PROJECTIVE
-    vec4 color = texture(u_image, v_pos / v_q);
-#else
     vec4 color = texture(u_image, v_pos);
-#endif
     if (color.a > 0.0) {
         color.rgb /= color.a;
     }
@@ -1490,7 +1473,7 @@ void main() {
         case .line: return ["a_pos_normal", "a_data", "a_color", "a_opacity", "a_width", "a_gapwidth", "a_offset", "a_blur", "a_floorwidth", "a_dash"]
         case .lineGradient: return ["a_pos_normal", "a_data", "a_lineprogress", "a_opacity", "a_width", "a_gapwidth", "a_offset", "a_blur", "a_floorwidth", "a_lineclip"]
         case .linePattern: return ["a_pos_normal", "a_data", "a_opacity", "a_width", "a_gapwidth", "a_offset", "a_blur", "a_pattern", "a_pixel_ratio"]
-        case .raster: return ["a_pos", "a_texture_pos", "a_texture_q"]
+        case .raster: return ["a_pos", "a_texture_pos"]
         case .sky: return ["a_pos"]
         case .symbolIcon: return ["a_pos", "a_tex", "a_fill", "a_halo", "a_props"]
         case .symbolSdf: return ["a_pos", "a_tex", "a_fill", "a_halo", "a_props"]
