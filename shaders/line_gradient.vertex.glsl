@@ -10,6 +10,7 @@ in float a_gapwidth;
 in float a_offset;
 in float a_blur;
 in float a_floorwidth;   // line-width at the integer zoom: dash patterns scale with it
+in vec2 a_lineclip;      // the part of the whole line this piece covers (start, end)
 
 uniform mat4 u_matrix;
 uniform float u_ratio;            // 1 / (tile units per pixel)
@@ -24,6 +25,7 @@ out float v_opacity;
 out float v_blur;
 out float v_linesofar;
 out float v_floorwidth;
+flat out vec2 v_lineclip;
 
 #include "include/line_extrude.glsl"
 
@@ -38,4 +40,5 @@ void main() {
     v_blur = a_blur;
     v_linesofar = floor(a_lineprogress * PROGRESS_DISTANCE * 0.5) * 2.0;
     v_floorwidth = max(a_floorwidth, 1e-6);
+    v_lineclip = a_lineclip;
 }

@@ -179,6 +179,7 @@ final class LoadedStyle: @unchecked Sendable {
             if let r = definition["clusterRadius"]?.numberValue, r.isFinite, r >= 0 { cluster.radius = r }
             if let z = definition["clusterMaxZoom"]?.numberValue, z.isFinite { cluster.maxZoom = Int(max(0, min(Double(TileID.maxZoom - 1), z))) }
             if let n = definition["clusterMinPoints"]?.numberValue, n.isFinite { cluster.minPoints = Int(max(1, min(1e9, n))) }
+            if let p = definition["clusterProperties"] { cluster.properties = GeoJSONClusterProperties(p) }
             options.cluster = cluster
         }
         if let f = definition["filter"] { options.filter = Filter.parse(f) }

@@ -10,9 +10,11 @@ public struct GeoJSONClusterOptions: Sendable {
     public var maxZoom: Int?
     /// Fewest points that make a cluster. Default 2.
     public var minPoints: Int
+    /// Style spec `clusterProperties`: properties each cluster folds from its points. nil: none.
+    public var properties: GeoJSONClusterProperties?
 
-    public init(radius: Double = 50, maxZoom: Int? = nil, minPoints: Int = 2) {
-        self.radius = radius; self.maxZoom = maxZoom; self.minPoints = minPoints
+    public init(radius: Double = 50, maxZoom: Int? = nil, minPoints: Int = 2, properties: GeoJSONClusterProperties? = nil) {
+        self.radius = radius; self.maxZoom = maxZoom; self.minPoints = minPoints; self.properties = properties
     }
 }
 
@@ -39,9 +41,13 @@ struct GeoJSONClusterIndex: Sendable {
     let maxZoom: Int
     private let radius: Double
     private static let extent = 8192.0
+    /// `clusterProperties` folded into each cluster, by cluster id (empty without them).
+    private let folded: [Int: [String: JSON]]
 
-    /// `points`: (feature index, longitude, latitude) of each point feature, in document order.
-    init(points: [(index: Int, lon: Double, lat: Double)], featureCount: Int, options: GeoJSONClusterOptions, sourceMaxZoom: Int) {
+    /// `points`: (feature index, longitude, latitude) of each point feature, in document order;
+    /// `table`: the features' properties, by feature index (read for `clusterProperties`).
+    init(points: [(index: Int, lon: Double, lat: Double)], featureCount: Int, options: GeoJSONClusterOptions, sourceMaxZoom: Int,
+         table: [GeoJSONFeatureRecord] = []) {
         maxZoom = max(0, min(TileID.maxZoom - 1, options.maxZoom ?? (sourceMaxZoom - 1)))
         radius = max(0, options.radius) * GeoJSONClusterIndex.extent / 512
         var positions = [(x: Double, y: Double)](repeating: (0, 0), count: featureCount)
@@ -57,9 +63,12 @@ struct GeoJSONClusterIndex: Sendable {
         levels = [[Item]](repeating: [], count: maxZoom + 2)
         levels[maxZoom + 1] = items
         let minPoints = max(1, options.minPoints)
+        var folded: [Int: [String: JSON]] = [:]
         for z in stride(from: maxZoom, through: 0, by: -1) {
-            levels[z] = cluster(&levels[z + 1], zoom: z, minPoints: minPoints, pointCount: featureCount)
+            levels[z] = Self.cluster(&levels[z + 1], radius: radius, zoom: z, minPoints: minPoints, pointCount: featureCount,
+                                fold: options.properties, table: table, folded: &folded)
         }
+        self.folded = folded
     }
 
     static func lngX(_ lng: Double) -> Double { Mercator.geoJSONX(lon: lng) }
@@ -69,7 +78,14 @@ struct GeoJSONClusterIndex: Sendable {
         return y.isNaN ? (lat > 0 ? 0 : 1) : min(1, max(0, y))
     }
 
-    private func cluster(_ items: inout [Item], zoom: Int, minPoints: Int, pointCount: Int) -> [Item] {
+    private static func cluster(_ items: inout [Item], radius: Double, zoom: Int, minPoints: Int, pointCount: Int,
+                                fold: GeoJSONClusterProperties?, table: [GeoJSONFeatureRecord],
+                                folded: inout [Int: [String: JSON]]) -> [Item] {
+        // An item's values to fold: a cluster's folded so far, a point's mapped properties.
+        func values(_ item: Item, _ fold: GeoJSONClusterProperties) -> [String: JSON] {
+            if item.count > 1 { return folded[item.id] ?? [:] }
+            return fold.map(item.id < table.count ? table[item.id].properties : [:])
+        }
         let r = radius / (GeoJSONClusterIndex.extent * pow(2, Double(zoom)))
         let grid = NeighborGrid(items, cell: max(r, 1e-9))
         let z = Double(zoom)
@@ -85,11 +101,17 @@ struct GeoJSONClusterIndex: Sendable {
             if count > origin && count >= minPoints {
                 var wx = x * Double(origin), wy = y * Double(origin)
                 let id = (i << 5) + (zoom + 1) + pointCount
+                var properties = fold.map { values(items[i], $0) }
                 for k in neighbors where items[k].zoom > z {
                     items[k].zoom = z
                     wx += items[k].x * Double(items[k].count)
                     wy += items[k].y * Double(items[k].count)
+                    if let fold, var p = properties {
+                        fold.reduce(&p, values(items[k], fold))
+                        properties = p
+                    }
                 }
+                if let properties { folded[id] = properties }
                 next.append(Item(x: wx / Double(count), y: wy / Double(count), id: id, count: count))
             } else {
                 var kept = items[i]; kept.zoom = .infinity
@@ -133,9 +155,10 @@ struct GeoJSONClusterIndex: Sendable {
         let fid: JSON?, properties: [String: JSON]
         if item.count > 1 {
             fid = .number(Double(item.id))
-            properties = ["cluster": .bool(true), "cluster_id": .number(Double(item.id)),
-                          "point_count": .number(Double(item.count)),
-                          "point_count_abbreviated": GeoJSONClusterIndex.abbreviated(item.count)]
+            properties = (folded[item.id] ?? [:]).merging(
+                ["cluster": .bool(true), "cluster_id": .number(Double(item.id)),
+                 "point_count": .number(Double(item.count)),
+                 "point_count_abbreviated": GeoJSONClusterIndex.abbreviated(item.count)]) { _, own in own }
         } else {
             let record = item.id < table.count ? table[item.id] : GeoJSONFeatureRecord(id: nil, properties: [:])
             fid = record.id

@@ -96,7 +96,7 @@ public final class GeoJSONSource: TileSource, @unchecked Sendable {
                 if case .point(let p) = f.geometry { points.append((i, p.lon, p.lat)) }
             }
             clusters = GeoJSONClusterIndex(points: points, featureCount: features.count, options: cluster,
-                                           sourceMaxZoom: options.maxzoom)
+                                           sourceMaxZoom: options.maxzoom, table: table)
             return
         }
         clusters = nil

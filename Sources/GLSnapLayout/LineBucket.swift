@@ -31,6 +31,11 @@ public struct LineBucket: Sendable {
     public var progress: [Float] = []
     /// Whether `progress` is filled.
     public let tracksProgress: Bool
+    /// With `tracksProgress`: per vertex, the part of the whole line its piece covers (start, end),
+    /// for a step line-gradient's ramp, which GL JS renders per piece (`a_lineclip`).
+    public var clips: [Float] = []
+    /// With `tracksProgress`: the longest piece, in tile units (MapLibre's maxLineLength).
+    public private(set) var maxLineLength = 0.0
 
     /// 1 for a tile drawn at its own zoom, 2^(drawn zoom - tile zoom) when overscaled; sharp
     /// corner vertices are only added up to 16.
@@ -84,6 +89,7 @@ public struct LineBucket: Sendable {
             totalDistance = 0
             self.clip = clip
             for i in first..<(len - 1) { totalDistance += Vec2(vertices[i]).dist(Vec2(vertices[i + 1])) }
+            maxLineLength = max(maxLineLength, totalDistance)
         }
         let miterLimit = join == .bevel ? 1.05 : miterLimit
         let sharpCornerOffset = overscaling <= 16
@@ -273,6 +279,8 @@ public struct LineBucket: Sendable {
         if tracksProgress {
             let along = totalDistance > 0 ? min(progressDistance / totalDistance, 1) : 0
             progress.append(Float(clip.lowerBound + (clip.upperBound - clip.lowerBound) * along))
+            clips.append(Float(clip.lowerBound))
+            clips.append(Float(clip.upperBound))
         }
         let e = vertexCount - 1
         if e1 >= 0 && e2 >= 0 {

@@ -32,6 +32,12 @@ extension Painter {
         dashes?.bind(u, atlas: renderer.dashAtlas, context: context, unit: 1, pixelRatio: frame.pixelRatio)
         context.bind(ramp, unit: 0)
         u.image.set(unit: 0)
+        let steps = GradientSteps(line.gradient.value)
+        u.stepCount.set(Int32(steps?.count ?? 0))
+        if let steps {
+            u.stepStarts.set(steps.starts)
+            u.stepColors.set(steps.colors)
+        }
         u.unitsToPixels.set(Float(1 / pixelsToClipUnits.x), Float(1 / pixelsToClipUnits.y))
         u.devicePixelRatio.set(Float(frame.pixelRatio))
         let attributes = Painter.lineGradientAttributes(line) + (dashes == nil ? [] : [Painter.lineFloorWidthAttribute(line)])
@@ -43,6 +49,7 @@ extension Painter {
             u.matrix.set(matrix(for: tile.tile, translate: translate, anchor: anchor))
             u.ratio.set(Float(1 / frame.transform.pixelsToTileUnits(tile.tile.id, 1)))
             dashes?.bindTile(u, tileZoom: tile.tile.id.z, atlas: renderer.dashAtlas)
+            if steps != nil { u.stepResolution.set(GradientSteps.resolution(maxLineLength: box.geometry.maxLineLength, tile: tile.tile)) }
             let paint = bindPaint(attributes, layer: layer, geometry: g, box: box)
             bindAttributes(.lineGradient, geometry: g, paint: paint)
             gradient.program.draw(indices: triangles.buffer, count: triangles.count,

@@ -65,6 +65,34 @@ final class GeoJSONClusterTests: XCTestCase {
         XCTAssertEqual(cluster.properties["point_count"], .number(2), "feature 3 (kind b) is filtered out")
     }
 
+    /// `clusterProperties`: each cluster folds its points' mapped values; an operator name means
+    /// `[op, ["accumulated"], ["get", name]]`, and `accumulated` takes any type (`any` folds booleans).
+    func testClusterPropertiesFoldPointValues() throws {
+        let json = try JSON.parse(#"""
+        {"ids": ["+", ["get", "id_plus"]],
+         "count_a": ["+", ["case", ["==", ["get", "kind"], "a"], 1, 0]],
+         "most": ["max", ["*", 10, ["to-number", ["has", "kind"]]]],
+         "has_b": ["any", ["==", ["get", "kind"], "b"]],
+         "kinds": [["concat", ["accumulated"], ",", ["get", "kinds"]], ["get", "kind"]],
+         "bad": ["+", ["get"]]}
+        """#)
+        let properties = try XCTUnwrap(GeoJSONClusterProperties(json))
+        XCTAssertEqual(properties.rules.map(\.name), ["count_a", "has_b", "ids", "kinds", "most"], "the entry that does not compile is left out")
+        var options = GeoJSONOptions()
+        options.cluster = GeoJSONClusterOptions(radius: 50, properties: properties)
+        let z0 = try features(options, z: 0, x: 0, y: 0)
+        let cluster = try XCTUnwrap(z0.first { $0.properties["cluster"] == .bool(true) })
+        XCTAssertEqual(cluster.properties["has_b"], .bool(true))
+        XCTAssertEqual(cluster.properties["most"], .number(10))
+        XCTAssertEqual(cluster.properties["count_a"], .number(2))
+        XCTAssertEqual(cluster.properties["ids"], .null, "adding nulls fails, and a failed fold is null")
+        let kinds = try XCTUnwrap(cluster.properties["kinds"]?.stringValue)
+        XCTAssertEqual(kinds.split(separator: ",").sorted(), ["a", "a", "b"])
+        XCTAssertEqual(cluster.properties["point_count"], .number(3), "the cluster's own properties stay")
+        let lone = try XCTUnwrap(z0.first { $0.id == .number(4) })
+        XCTAssertEqual(lone.properties, ["kind": .string("a")], "a lone point keeps its own properties only")
+    }
+
     func testAbbreviatedCounts() {
         XCTAssertEqual(GeoJSONClusterIndex.abbreviated(999), .number(999))
         XCTAssertEqual(GeoJSONClusterIndex.abbreviated(1000), .string("1k"))

@@ -114,8 +114,13 @@ public enum BucketBuilder {
         }
         var streams = [VertexStream(attribute: "a_pos_normal", components: 2, data: .int16(bucket.positions)),
                        VertexStream(attribute: "a_data", components: 4, data: .uint8(bucket.data))]
-        if gradient { streams.append(VertexStream(attribute: "a_lineprogress", components: 1, data: .float(bucket.progress))) }
-        return LayerGeometry(streams: streams, indices: [bucket.indices], vertexCount: bucket.vertexCount, spans: spans, features: features)
+        if gradient {
+            streams.append(VertexStream(attribute: "a_lineprogress", components: 1, data: .float(bucket.progress)))
+            streams.append(VertexStream(attribute: "a_lineclip", components: 2, data: .float(bucket.clips)))
+        }
+        var geometry = LayerGeometry(streams: streams, indices: [bucket.indices], vertexCount: bucket.vertexCount, spans: spans, features: features)
+        geometry.maxLineLength = bucket.maxLineLength / Double(TileExtent.extent)
+        return geometry
     }
 
     /// The part of its whole line a clipped line feature covers: `mapbox_clip_start` ...

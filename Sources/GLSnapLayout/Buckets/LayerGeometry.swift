@@ -50,6 +50,9 @@ public struct LayerGeometry: Sendable {
     /// feature on the globe (`within`, `distance`); set by `BucketBuilder.build`.
     public var canonical: CanonicalTileID?
     public var extent: Int = 0
+    /// Lines with line-gradient: the longest line piece, in tile widths (MapLibre's
+    /// maxLineLength / EXTENT), which sizes a step gradient's ramp. 0 for other layers.
+    public var maxLineLength: Double = 0
 
     public init(streams: [VertexStream], indices: [[UInt32]], vertexCount: Int, spans: [FeatureSpan], features: [VectorFeature]) {
         self.streams = streams; self.indices = indices; self.vertexCount = vertexCount

@@ -546,6 +546,14 @@ struct LineGradientProgram: ShaderProgram {
         let devicePixelRatio: UniformFloat
         /// `uniform sampler2D u_image`
         let image: UniformSampler
+        /// `uniform int u_step_count`
+        let stepCount: UniformInt
+        /// `uniform float u_step_resolution`
+        let stepResolution: UniformFloat
+        /// `uniform float u_step_starts[32]`
+        let stepStarts: UniformFloatArray
+        /// `uniform vec4 u_step_colors[32]`
+        let stepColors: UniformVec4Array
         /// `uniform sampler2D u_dash_image`
         let dashImage: UniformSampler
         /// `uniform vec2 u_patternscale`
@@ -564,6 +572,10 @@ struct LineGradientProgram: ShaderProgram {
             unitsToPixels: UniformVec2(program, "u_units_to_pixels"),
             devicePixelRatio: UniformFloat(program, "u_device_pixel_ratio"),
             image: UniformSampler(program, "u_image"),
+            stepCount: UniformInt(program, "u_step_count"),
+            stepResolution: UniformFloat(program, "u_step_resolution"),
+            stepStarts: UniformFloatArray(program, "u_step_starts"),
+            stepColors: UniformVec4Array(program, "u_step_colors"),
             dashImage: UniformSampler(program, "u_dash_image"),
             patternscale: UniformVec2(program, "u_patternscale"),
             dashRow: UniformFloat(program, "u_dash_row"),
@@ -802,7 +814,7 @@ extension ShaderID {
         case .hillshadePrepare: return [("u_dimension", .vec2, 1), ("u_image", .sampler2D, 1), ("u_zoom", .float, 1), ("u_unpack", .vec4, 1), ("u_slope_scale", .float, 1)]
         case .layerComposite: return [("u_image", .sampler2D, 1), ("u_opacity", .float, 1)]
         case .line: return [("u_matrix", .mat4, 1), ("u_ratio", .float, 1), ("u_units_to_pixels", .vec2, 1), ("u_device_pixel_ratio", .float, 1), ("u_dash_atlas_height", .float, 1), ("u_dash_image", .sampler2D, 1), ("u_patternscale", .vec2, 1), ("u_dash_row", .float, 1), ("u_sdfgamma", .float, 1)]
-        case .lineGradient: return [("u_matrix", .mat4, 1), ("u_ratio", .float, 1), ("u_units_to_pixels", .vec2, 1), ("u_device_pixel_ratio", .float, 1), ("u_image", .sampler2D, 1), ("u_dash_image", .sampler2D, 1), ("u_patternscale", .vec2, 1), ("u_dash_row", .float, 1), ("u_sdfgamma", .float, 1)]
+        case .lineGradient: return [("u_matrix", .mat4, 1), ("u_ratio", .float, 1), ("u_units_to_pixels", .vec2, 1), ("u_device_pixel_ratio", .float, 1), ("u_image", .sampler2D, 1), ("u_step_count", .int, 1), ("u_step_resolution", .float, 1), ("u_step_starts", .float, 32), ("u_step_colors", .vec4, 32), ("u_dash_image", .sampler2D, 1), ("u_patternscale", .vec2, 1), ("u_dash_row", .float, 1), ("u_sdfgamma", .float, 1)]
         case .linePattern: return [("u_matrix", .mat4, 1), ("u_ratio", .float, 1), ("u_units_to_pixels", .vec2, 1), ("u_device_pixel_ratio", .float, 1), ("u_image", .sampler2D, 1), ("u_texsize", .vec2, 1), ("u_tile_zoom_ratio", .float, 1)]
         case .raster: return [("u_matrix", .mat4, 1), ("u_buffer_scale", .float, 1), ("u_image", .sampler2D, 1), ("u_opacity", .float, 1), ("u_brightness_low", .float, 1), ("u_brightness_high", .float, 1), ("u_saturation_factor", .float, 1), ("u_contrast_factor", .float, 1), ("u_spin_weights", .vec3, 1)]
         case .sky: return [("u_sky_color", .vec4, 1), ("u_horizon_color", .vec4, 1), ("u_horizon", .vec2, 1), ("u_horizon_normal", .vec2, 1), ("u_sky_horizon_blend", .float, 1)]

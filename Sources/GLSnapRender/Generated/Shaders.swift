@@ -509,6 +509,7 @@ in float a_gapwidth;
 in float a_offset;
 in float a_blur;
 in float a_floorwidth;   // line-width at the integer zoom: dash patterns scale with it
+in vec2 a_lineclip;      // the part of the whole line this piece covers (start, end)
 
 uniform mat4 u_matrix;
 uniform float u_ratio;            // 1 / (tile units per pixel)
@@ -523,6 +524,7 @@ out float v_opacity;
 out float v_blur;
 out float v_linesofar;
 out float v_floorwidth;
+flat out vec2 v_lineclip;
 
 // MapLibre's line extrusion, shared by line, line_gradient and line_pattern (tools/gen-shaders.py
 // puts this file where a vertex shader says #include). The including shader declares what it
@@ -581,6 +583,7 @@ void main() {
     v_blur = a_blur;
     v_linesofar = floor(a_lineprogress * PROGRESS_DISTANCE * 0.5) * 2.0;
     v_floorwidth = max(a_floorwidth, 1e-6);
+    v_lineclip = a_lineclip;
 }
 
 """#
@@ -1183,6 +1186,15 @@ void main() {
         case .lineGradient: return #"""
 uniform float u_device_pixel_ratio;
 uniform sampler2D u_image;   // the line-gradient ramp: 256 texels over progress 0...1, premultiplied
+// A gradient that is a step of constant colors (at most MAX_GRADIENT_STEPS) is drawn from its steps
+// instead of the ramp: step i from u_step_starts[i] (the first from the line's start) in
+// u_step_colors[i], premultiplied. u_step_count 0: the ramp. Progress is first rounded as GL JS
+// samples its step ramp: u_step_resolution texels over each piece's part of the line, nearest.
+const int MAX_GRADIENT_STEPS = 32;
+uniform int u_step_count;
+uniform float u_step_resolution;
+uniform float u_step_starts[MAX_GRADIENT_STEPS];
+uniform vec4 u_step_colors[MAX_GRADIENT_STEPS];
 // With line-dasharray the program is compiled with LINE_DASHED: the gradient is cut into dashes.
 // line-dasharray, shared by line and line_gradient fragment shaders (their LINE_DASHED variants): the
 // pattern is a signed distance field in one or more rows of u_dash_image (x: position in the pattern,
@@ -1221,6 +1233,7 @@ in float v_opacity;
 in float v_blur;
 in float v_linesofar;
 in float v_floorwidth;
+flat in vec2 v_lineclip;
 
 out vec4 fragColor;
 
@@ -1228,7 +1241,22 @@ void main() {
     float dist = length(v_normal) * v_width2.s;
     float blur2 = (v_blur + 1.0 / u_device_pixel_ratio) * v_gamma_scale;
     float alpha = clamp(min(dist - (v_width2.t - blur2), v_width2.s - dist) / blur2, 0.0, 1.0);
-    vec4 color = texture(u_image, vec2(v_lineprogress, 0.5));
+    vec4 color;
+    if (u_step_count > 0) {
+        float progress = v_lineprogress;
+        float span = v_lineclip.y - v_lineclip.x;
+        if (span > 0.0) {
+            float texel = clamp(floor((v_lineprogress - v_lineclip.x) / span * u_step_resolution), 0.0, u_step_resolution - 1.0);
+            progress = v_lineclip.x + span * texel / (u_step_resolution - 1.0);
+        }
+        color = u_step_colors[0];
+        for (int i = 1; i < MAX_GRADIENT_STEPS; i++) {
+            if (i >= u_step_count || progress < u_step_starts[i]) break;
+            color = u_step_colors[i];
+        }
+    } else {
+        color = texture(u_image, vec2(v_lineprogress, 0.5));
+    }
 #ifdef LINE_DASHED
     alpha *= dashAlpha(v_linesofar, v_normal.y, v_floorwidth);
 #endif
@@ -1443,7 +1471,7 @@ void main() {
         case .hillshadePrepare: return ["a_pos"]
         case .layerComposite: return ["a_pos"]
         case .line: return ["a_pos_normal", "a_data", "a_color", "a_opacity", "a_width", "a_gapwidth", "a_offset", "a_blur", "a_floorwidth", "a_dash"]
-        case .lineGradient: return ["a_pos_normal", "a_data", "a_lineprogress", "a_opacity", "a_width", "a_gapwidth", "a_offset", "a_blur", "a_floorwidth"]
+        case .lineGradient: return ["a_pos_normal", "a_data", "a_lineprogress", "a_opacity", "a_width", "a_gapwidth", "a_offset", "a_blur", "a_floorwidth", "a_lineclip"]
         case .linePattern: return ["a_pos_normal", "a_data", "a_opacity", "a_width", "a_gapwidth", "a_offset", "a_blur", "a_pattern", "a_pixel_ratio"]
         case .raster: return ["a_pos", "a_texture_pos"]
         case .sky: return ["a_pos"]

@@ -100,7 +100,10 @@ enum Builtins {
         "heatmap-density": BuiltinDefinition(type: .number, overloads: [(.fixed([]), { ctx, _ in .number(ctx.heatmapDensity ?? 0) })]),
         "elevation": BuiltinDefinition(type: .number, overloads: [(.fixed([]), { ctx, _ in .number(ctx.elevation ?? 0) })]),
         "line-progress": BuiltinDefinition(type: .number, overloads: [(.fixed([]), { ctx, _ in .number(ctx.lineProgress ?? 0) })]),
-        "accumulated": BuiltinDefinition(type: .number, overloads: [(.fixed([]), { _, _ in .null })]),
+        // Of any type, as in MapLibre (a reduce by `any` folds booleans, by `+` numbers).
+        "accumulated": BuiltinDefinition(type: .value, overloads: [(.fixed([]), { ctx, _ in
+            ctx.accumulated.map(Value.init) ?? .null
+        })]),
         "+": fold(0, +),
         "*": fold(1, *),
         "-": BuiltinDefinition(type: .number, overloads: [

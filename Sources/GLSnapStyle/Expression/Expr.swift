@@ -21,6 +21,8 @@ public struct EvaluationContext {
     public var canonicalID: CanonicalTileID?
     /// The coordinate extent of `FeatureContext.tileGeometry()` (4096 in most vector tiles).
     public var geometryExtent: Double
+    /// For `accumulated` in a clustered source's `clusterProperties` reduce: the value folded so far.
+    public var accumulated: JSON? = nil
 
     public init(zoom: Double, feature: (any FeatureContext)? = nil) {
         self.zoom = zoom
