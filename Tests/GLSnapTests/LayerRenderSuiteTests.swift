@@ -30,4 +30,6 @@ final class LayerRenderSuiteTests: XCTestCase {
     func testFillExtrusionEdgesOnTheirRows() throws { try check("fill-extrusion-opacity/default") }
     func testFillExtrusionFloatingBase() throws { try check("fill-extrusion-base/property-function") }
     func testFillExtrusionPatternWalls() throws { try check("fill-extrusion-pattern/literal") }
+    // A patterned fill's antialiasing outline is drawn in the pattern's colors.
+    func testFillPatternOutline() throws { try check("fill-pattern/wrapping-with-interpolation") }
 }
