@@ -10,12 +10,10 @@ enum NotDrawn {
             property.isSet ? (property.name, instead) : nil
         }
         switch layer {
-        case .fillExtrusion(let extrusion):
-            return [set(extrusion.roundedCornerDistance, "square corners")].compactMap { $0 }
         case .symbol(let symbol):
             return [set(symbol.textWritingMode, "horizontal text"),
                     set(symbol.textVariableAnchorOffset, "the anchors without their offsets")].compactMap { $0 }
-        case .fill, .line, .circle, .heatmap, .raster, .hillshade, .colorRelief, .background:
+        case .fill, .line, .circle, .heatmap, .fillExtrusion, .raster, .hillshade, .colorRelief, .background:
             return []
         }
     }

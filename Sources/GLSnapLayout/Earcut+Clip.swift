@@ -50,7 +50,7 @@ extension EarcutState {
         var p = next[c]
         while p != a {
             steps += 1
-            if xs[p] >= x0 && xs[p] <= x1 && ys[p] >= y0 && ys[p] <= y1
+            if xs[p] >= x0 && xs[p] <= x1 && ys[p] >= y0 && ys[p] <= y1 && !(xs[p] == ax && ys[p] == ay)
                 && Self.pointInTriangle(ax, ay, bx, by, cx, cy, xs[p], ys[p])
                 && area(prev[p], p, next[p]) >= 0 { return false }
             p = next[p]
@@ -65,7 +65,7 @@ extension EarcutState {
         let x0 = min(ax, bx, cx), y0 = min(ay, by, cy), x1 = max(ax, bx, cx), y1 = max(ay, by, cy)
         let minZ = zOrder(x0, y0), maxZ = zOrder(x1, y1)
         func blocks(_ q: Int) -> Bool {
-            q != a && q != c && xs[q] >= x0 && xs[q] <= x1 && ys[q] >= y0 && ys[q] <= y1
+            q != a && q != c && xs[q] >= x0 && xs[q] <= x1 && ys[q] >= y0 && ys[q] <= y1 && !(xs[q] == ax && ys[q] == ay)
                 && Self.pointInTriangle(ax, ay, bx, by, cx, cy, xs[q], ys[q])
                 && area(prev[q], q, next[q]) >= 0
         }

@@ -8,13 +8,22 @@ extension EarcutState {
             if list == next[list] { steiner[list] = true }
             queue.append(leftmost(list))
         }
-        queue.sort { xs[$0] != xs[$1] ? xs[$0] < xs[$1] : ys[$0] < ys[$1] }
+        // Left to right; holes whose leftmost points meet go counterclockwise (by the slope of
+        // their first edge), so each bridges to the point where they meet.
+        queue.sort { a, b in
+            if xs[a] != xs[b] { return xs[a] < xs[b] }
+            if ys[a] != ys[b] { return ys[a] < ys[b] }
+            return slope(a) < slope(b)
+        }
         var outerNode = outer
         for hole in queue {
             outerNode = eliminateHole(hole, outerNode)
         }
         return outerNode
     }
+
+    /// The slope of the edge leaving `p` (NaN or infinite for vertical and repeated points).
+    func slope(_ p: Int) -> Double { (ys[next[p]] - ys[p]) / (xs[next[p]] - xs[p]) }
 
     func leftmost(_ start: Int) -> Int {
         var p = start, best = start
@@ -39,8 +48,11 @@ extension EarcutState {
         let hx = xs[hole], hy = ys[hole]
         var qx = -Double.infinity
         var found = -1
+        // A hole touching the outer ring at its leftmost point bridges there.
+        if equals(hole, p) { return p }
         repeat {
             let n = next[p]
+            if equals(hole, n) { return n }
             if hy <= ys[p] && hy >= ys[n] && ys[n] != ys[p] {
                 let x = xs[p] + (hy - ys[p]) * (xs[n] - xs[p]) / (ys[n] - ys[p])
                 if x <= hx && x > qx {

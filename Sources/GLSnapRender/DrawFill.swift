@@ -18,10 +18,6 @@ extension Painter {
         let ctx = EvaluationContext(zoom: zoom)
         let (translate, anchor) = self.translate(fillLayer.translate, fillLayer.translateAnchor)
         let antialias = fillLayer.antialias.evaluate(ctx)
-        let outlineAttributes = [
-            PaintAttribute(attribute: "a_outline_color", property: fillLayer.outlineColor.isSet ? fillLayer.outlineColor : fillLayer.color),
-            PaintAttribute(attribute: "a_opacity", property: fillLayer.opacity),
-        ]
         // Opaque fills replace what is under them: blending would give the same bytes, slower.
         let fillColor = fillLayer.color, fillOpacity = fillLayer.opacity
         let opaque = fillColor.isFeatureConstant && fillOpacity.isFeatureConstant
@@ -41,6 +37,17 @@ extension Painter {
                               modes: DrawModes(clip: clip(for: t.tile), color: fillColorMode))
         }
         guard antialias else { return }
+        try drawFillOutline(item, fillLayer, translate: translate, anchor: anchor)
+    }
+
+    /// fill-antialias: the outline as 2-pixel lines in the outline color (the fill color when
+    /// fill-outline-color is not set).
+    mutating func drawFillOutline(_ item: FrameLayer, _ fillLayer: FillLayer, translate: [Double], anchor: TranslateAnchor) throws {
+        let layer = item.layer
+        let outlineAttributes = [
+            PaintAttribute(attribute: "a_outline_color", property: fillLayer.outlineColor.isSet ? fillLayer.outlineColor : fillLayer.color),
+            PaintAttribute(attribute: "a_opacity", property: fillLayer.opacity),
+        ]
         let outline = try renderer.programs.program(FillOutlineProgram.self)
         context.use(outline.program)
         outline.uniforms.world.set(Float(frame.width), Float(frame.height))

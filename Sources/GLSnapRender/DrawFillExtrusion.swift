@@ -71,8 +71,13 @@ extension Painter {
         }
     }
 
-    /// Extrusions are moved down by 1 / this many pixels (see drawExtrusionTiles).
-    static let extrusionTieBreakDivisor = 64.0
+    /// Heights in meters are scaled to pixels as MapLibre Native scales them: by its meters per
+    /// pixel, on a sphere of radius 6378137 m (`util::EARTH_RADIUS_M`), where the camera (and GL JS
+    /// 6) use 6371008.8 m; this factor turns the camera's scale into Native's. The older render
+    /// suite, recorded with Native, puts every roof and wall edge on its pixel row with it (34 of
+    /// its 35 static extrusion cases pass, against 25 at GL JS's scale, which needed the whole
+    /// image moved down by 1/64 pixel to get that far); GL JS's own extrusion cases pass at either.
+    static let extrusionHeightScale = Float(Mercator.earthCircumference / (2 * Double.pi * Mercator.epsg3857Radius))
 
     private struct ExtrusionDraw {
         var program: Program
@@ -104,10 +109,7 @@ extension Painter {
                 paint = bindPaint(Painter.fillExtrusionAttributes(draw.extrusion), layer: item.layer, geometry: g, box: box)
             }
             var m = matrix(for: tile.tile, translate: draw.translate, anchor: draw.anchor)
-            // Down by 1/64 pixel: where a roof meets a wall exactly on a row of pixel centers,
-            // the reference GPU gives the row to the roof above; llvmpipe would give it to the wall.
-            let dy = Float(-2.0 / Painter.extrusionTieBreakDivisor / Double(frame.height))
-            for col in 0..<4 { m[col * 4 + 1] += dy * m[col * 4 + 3] }
+            for row in 8..<12 { m[row] *= Painter.extrusionHeightScale }   // z's column: meters
             draw.matrix.set(m)
             bindAttributes(shader, geometry: g, paint: paint)
             draw.program.draw(indices: triangles.buffer, count: triangles.count, modes: modes)

@@ -5,8 +5,8 @@ import GLSnapStyle
 extension Painter {
     static func fillPatternAttributes(_ fill: FillLayer) -> [PaintAttribute] { [PaintAttribute(attribute: "a_opacity", property: fill.opacity)] }
 
-    /// fill with fill-pattern: the image repeated in map space (MapLibre draws no outline color
-    /// for patterned fills; the antialiasing outline is not drawn).
+    /// fill with fill-pattern: the image repeated in map space, then (fill-antialias) the
+    /// outline: in the pattern's colors, or in fill-outline-color when that is set (MapLibre's rule).
     mutating func drawFillPattern(_ item: FrameLayer, _ fill: FillLayer) throws {
         let layer = item.layer
         let (translate, anchor) = self.translate(fill.translate, fill.translateAnchor)
@@ -25,6 +25,32 @@ extension Painter {
             bindAttributes(.fillPattern, geometry: g, paint: paint)
             pattern.program.draw(indices: g.indices[0].buffer, count: g.indices[0].count,
                                  modes: DrawModes(clip: clip(for: t.tile), color: .alphaBlended))
+        }
+        guard fill.antialias.evaluate(EvaluationContext(zoom: zoom)) else { return }
+        if fill.outlineColor.isSet { return try drawFillOutline(item, fill, translate: translate, anchor: anchor) }
+        try drawFillOutlinePattern(item, fill, translate: translate, anchor: anchor)
+    }
+
+    /// The antialiasing outline of a patterned fill in the pattern's colors: 2-pixel lines as
+    /// drawFillOutline draws them.
+    private mutating func drawFillOutlinePattern(_ item: FrameLayer, _ fill: FillLayer, translate: [Double], anchor: TranslateAnchor) throws {
+        let layer = item.layer
+        let outline = try renderer.programs.program(FillOutlinePatternProgram.self)
+        context.use(outline.program)
+        guard bindPatternAtlas(outline.uniforms) else { return }
+        outline.uniforms.world.set(Float(frame.width), Float(frame.height))
+        let attributes = Painter.fillPatternAttributes(fill)
+        for t in item.tiles {
+            guard let box = t.geometry, !box.geometry.isEmpty else { continue }
+            let g = renderer.upload(box)
+            guard g.indices.count >= 2, g.indices[1].count > 0 else { continue }
+            guard var paint = bindPattern(fill.pattern, layer: layer, geometry: g, box: box) else { return }
+            paint.merge(bindPaint(attributes, layer: layer, geometry: g, box: box)) { a, _ in a }
+            outline.uniforms.matrix.set(matrix(for: t.tile, translate: translate, anchor: anchor))
+            setPatternTileUniforms(outline.uniforms, tile: t.tile)
+            bindAttributes(.fillOutlinePattern, geometry: g, paint: paint)
+            outline.program.draw(.lines, indices: g.indices[1].buffer, count: g.indices[1].count,
+                                 modes: DrawModes(clip: clip(for: t.tile), color: .alphaBlended, lineWidth: Painter.fillOutlineWidth))
         }
     }
 

@@ -17,6 +17,7 @@ protocol PatternTileUniforms {
 }
 
 extension FillPatternProgram.Uniforms: PatternAtlasUniforms, PatternTileUniforms {}
+extension FillOutlinePatternProgram.Uniforms: PatternAtlasUniforms, PatternTileUniforms {}
 extension BackgroundPatternProgram.Uniforms: PatternAtlasUniforms, PatternTileUniforms {}
 extension FillExtrusionPatternProgram.Uniforms: PatternAtlasUniforms, PatternTileUniforms {}
 extension LinePatternProgram.Uniforms: PatternAtlasUniforms {}

@@ -26,4 +26,10 @@ final class LayerRenderSuiteTests: XCTestCase {
     func testHeatmapDefaultRamp() throws { try check("heatmap-color/default") }
     func testHeatmapPitched() throws { try check("heatmap-radius/pitch30") }
     func testFillExtrusionColor() throws { try check("fill-extrusion-color/default") }
+    // Heights at MapLibre Native's scale put each roof and wall edge on its pixel row.
+    func testFillExtrusionEdgesOnTheirRows() throws { try check("fill-extrusion-opacity/default") }
+    func testFillExtrusionFloatingBase() throws { try check("fill-extrusion-base/property-function") }
+    func testFillExtrusionPatternWalls() throws { try check("fill-extrusion-pattern/literal") }
+    // A patterned fill's antialiasing outline is drawn in the pattern's colors.
+    func testFillPatternOutline() throws { try check("fill-pattern/wrapping-with-interpolation") }
 }

@@ -70,8 +70,7 @@ final class StyleWarningTests: XCTestCase {
          "layers": [{"id": "f", "type": "fill-extrusion", "source": "box", "layout": {"fill-extrusion-rounded-corner-distance": 2}}]}
         """)
         XCTAssertEqual(s.styleWarnings, [
-            "layer \"f\" (layers[0]): fill-extrusion-rounded-corner-distance is not drawn by glsnap; drawn with square corners",
             "terrain source \"box\" is not a raster-dem source; the map is drawn flat",
-        ], "the style's roll is drawn (the camera takes it), so it is not named")
+        ], "the style's roll and the extrusion's rounded corners are drawn, so they are not named")
     }
 }

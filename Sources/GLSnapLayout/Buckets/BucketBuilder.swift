@@ -27,7 +27,10 @@ public enum BucketBuilder {
         case .fill: geometry = try buildFill(features, extent: source.extent, meter: &meter)
         case .line(let line): geometry = try buildLine(line, features, extent: source.extent, zoom: zoom, canonical: canonical, meter: &meter)
         case .circle, .heatmap: geometry = try buildCircle(features, extent: source.extent, meter: &meter)
-        case .fillExtrusion: geometry = try buildFillExtrusion(features, extent: source.extent, meter: &meter)
+        case .fillExtrusion(let extrusion):
+            let corners = extrusion.roundedCornerDistance.evaluate(EvaluationContext(zoom: zoom))
+            geometry = try buildFillExtrusion(features, extent: source.extent, roundedCorners: corners,
+                                              canonical: CanonicalTileID(z: canonical.z, x: canonical.x, y: canonical.y), meter: &meter)
         case .background, .symbol, .raster, .hillshade, .colorRelief: geometry = nil
         }
         guard var geometry, !geometry.isEmpty else { return nil }
@@ -149,14 +152,22 @@ public enum BucketBuilder {
                              indices: [bucket.indices], vertexCount: bucket.vertexCount, spans: spans, features: features)
     }
 
-    static func buildFillExtrusion(_ features: [VectorFeature], extent: Int, meter: inout BudgetMeter) throws -> LayerGeometry {
+    /// `roundedCorners`: `fill-extrusion-rounded-corner-distance` in meters (0: square corners).
+    static func buildFillExtrusion(_ features: [VectorFeature], extent: Int, roundedCorners: Double = 0,
+                                   canonical: CanonicalTileID = CanonicalTileID(z: 0, x: 0, y: 0),
+                                   meter: inout BudgetMeter) throws -> LayerGeometry {
         var bucket = FillExtrusionBucket()
         bucket.triangulationStepsPerVertex = meter.budget.triangulationStepsPerVertex
         var spans: [FeatureSpan] = []
         for (i, f) in features.enumerated() where f.geometryType == .polygon {
             let start = bucket.vertexCount
             try meter.admit(f, elementsPerPoint: 1)
-            bucket.addPolygon(TileExtent.scale(f.geometry, fromExtent: extent))
+            var rings = TileExtent.scale(f.geometry, fromExtent: extent)
+            if roundedCorners > 0 {
+                rings = RoundedCorners.round(rings, meters: roundedCorners, canonical: canonical)
+                try meter.admit(rings, elementsPerPoint: 1)
+            }
+            bucket.addPolygon(rings)
             try meter.check(bucket.vertexCount + bucket.indices.count, untriangulated: bucket.untriangulated)
             let n = bucket.vertexCount - start
             if n > 0 { spans.append(FeatureSpan(feature: Int32(i), vertexStart: Int32(start), vertexCount: Int32(n))) }
@@ -190,8 +201,13 @@ struct BudgetMeter {
     /// Refuses a feature that cannot fit before it is tessellated: each point becomes at least
     /// `elementsPerPoint` vertices and indices.
     func admit(_ f: VectorFeature, elementsPerPoint: Int) throws {
+        try admit(f.geometry, elementsPerPoint: elementsPerPoint)
+    }
+
+    /// `admit` for geometry made from a feature's (rounded corners add points).
+    func admit(_ geometry: [[TilePoint]], elementsPerPoint: Int) throws {
         var points = 0
-        for part in f.geometry { points += part.count }
+        for part in geometry { points += part.count }
         let (needed, overflow) = points.multipliedReportingOverflow(by: elementsPerPoint)
         if overflow || needed > budget.maxElements - elements {
             throw TessellationError.tooManyElements(layer: layer, elements: overflow ? .max : elements + needed, limit: budget.maxElements)

@@ -277,6 +277,42 @@ struct FillOutlineProgram: ShaderProgram {
     }
 }
 
+/// shaders/fill_outline_pattern.{vertex,fragment}.glsl: the program and its uniforms.
+struct FillOutlinePatternProgram: ShaderProgram {
+    static let shader = ShaderID.fillOutlinePattern
+    let program: Program
+    let uniforms: Uniforms
+
+    struct Uniforms {
+        /// `uniform mat4 u_matrix`
+        let matrix: UniformMat4
+        /// `uniform vec2 u_world`
+        let world: UniformVec2
+        /// `uniform vec2 u_pixel_coord_upper`
+        let pixelCoordUpper: UniformVec2
+        /// `uniform vec2 u_pixel_coord_lower`
+        let pixelCoordLower: UniformVec2
+        /// `uniform float u_tile_units_to_pixels`
+        let tileUnitsToPixels: UniformFloat
+        /// `uniform sampler2D u_image`
+        let image: UniformSampler
+        /// `uniform vec2 u_texsize`
+        let texsize: UniformVec2
+    }
+
+    init(_ program: Program) {
+        self.program = program
+        uniforms = Uniforms(
+            matrix: UniformMat4(program, "u_matrix"),
+            world: UniformVec2(program, "u_world"),
+            pixelCoordUpper: UniformVec2(program, "u_pixel_coord_upper"),
+            pixelCoordLower: UniformVec2(program, "u_pixel_coord_lower"),
+            tileUnitsToPixels: UniformFloat(program, "u_tile_units_to_pixels"),
+            image: UniformSampler(program, "u_image"),
+            texsize: UniformVec2(program, "u_texsize"))
+    }
+}
+
 /// shaders/fill_pattern.{vertex,fragment}.glsl: the program and its uniforms.
 struct FillPatternProgram: ShaderProgram {
     static let shader = ShaderID.fillPattern
@@ -806,6 +842,7 @@ extension ShaderID {
         case .fillExtrusion: return [("u_matrix", .mat4, 1), ("u_lightcolor", .vec3, 1), ("u_lightpos", .vec3, 1), ("u_lightintensity", .float, 1), ("u_vertical_gradient", .float, 1), ("u_opacity", .float, 1)]
         case .fillExtrusionPattern: return [("u_matrix", .mat4, 1), ("u_pixel_coord_upper", .vec2, 1), ("u_pixel_coord_lower", .vec2, 1), ("u_tile_units_to_pixels", .float, 1), ("u_height_factor", .float, 1), ("u_lightcolor", .vec3, 1), ("u_lightpos", .vec3, 1), ("u_lightintensity", .float, 1), ("u_vertical_gradient", .float, 1), ("u_opacity", .float, 1), ("u_image", .sampler2D, 1), ("u_texsize", .vec2, 1)]
         case .fillOutline: return [("u_matrix", .mat4, 1), ("u_world", .vec2, 1)]
+        case .fillOutlinePattern: return [("u_matrix", .mat4, 1), ("u_world", .vec2, 1), ("u_pixel_coord_upper", .vec2, 1), ("u_pixel_coord_lower", .vec2, 1), ("u_tile_units_to_pixels", .float, 1), ("u_image", .sampler2D, 1), ("u_texsize", .vec2, 1)]
         case .fillPattern: return [("u_matrix", .mat4, 1), ("u_pixel_coord_upper", .vec2, 1), ("u_pixel_coord_lower", .vec2, 1), ("u_tile_units_to_pixels", .float, 1), ("u_image", .sampler2D, 1), ("u_texsize", .vec2, 1)]
         case .ground: return [("u_matrix", .mat4, 1), ("u_color", .vec4, 1), ("u_opacity", .float, 1)]
         case .heatmap: return [("u_matrix", .mat4, 1), ("u_extrude_scale", .float, 1), ("u_intensity", .float, 1)]

@@ -11,6 +11,7 @@ public enum ShaderID: String, CaseIterable, Sendable {
     case fillExtrusion = "fill_extrusion"
     case fillExtrusionPattern = "fill_extrusion_pattern"
     case fillOutline = "fill_outline"
+    case fillOutlinePattern = "fill_outline_pattern"
     case fillPattern = "fill_pattern"
     case ground = "ground"
     case heatmap = "heatmap"
@@ -282,6 +283,40 @@ void main() {
     v_color = a_outline_color * a_opacity;
     gl_Position = u_matrix * vec4(a_pos, 0.0, 1.0);
     v_pos = (gl_Position.xy / gl_Position.w + 1.0) / 2.0 * u_world;
+}
+
+"""#
+        case .fillOutlinePattern: return #"""
+// The antialiasing outline of a patterned fill (fill-antialias with fill-pattern): the fill's
+// 1-pixel edge lines (see fill_outline) in the pattern's colors, placed as fill_pattern places them.
+in vec2 a_pos;
+in vec4 a_pattern;       // the image in the atlas: top-left xy, bottom-right zw (texels)
+in float a_pixel_ratio;  // image texels per CSS pixel
+in float a_opacity;
+
+uniform mat4 u_matrix;
+uniform vec2 u_world;               // framebuffer size in pixels
+uniform vec2 u_pixel_coord_upper;   // the tile's top-left corner in pixels at the integer zoom, / 65536
+uniform vec2 u_pixel_coord_lower;   // ... and modulo 65536
+uniform float u_tile_units_to_pixels;
+
+out vec2 v_pattern_pos;
+out vec2 v_pos;
+out vec4 v_pattern;
+out float v_opacity;
+
+vec2 pattern_pos(vec2 size, vec2 pos) {
+    vec2 offset = mod(mod(mod(u_pixel_coord_upper, size) * 256.0, size) * 256.0 + u_pixel_coord_lower, size);
+    return (u_tile_units_to_pixels * pos + offset) / size;
+}
+
+void main() {
+    vec2 size = max((a_pattern.zw - a_pattern.xy) / a_pixel_ratio, vec2(1e-6));
+    gl_Position = u_matrix * vec4(a_pos, 0.0, 1.0);
+    v_pattern_pos = pattern_pos(size, a_pos);
+    v_pos = (gl_Position.xy / gl_Position.w + 1.0) / 2.0 * u_world;
+    v_pattern = a_pattern;
+    v_opacity = a_opacity;
 }
 
 """#
@@ -919,6 +954,26 @@ void main() {
 }
 
 """#
+        case .fillOutlinePattern: return #"""
+uniform sampler2D u_image;   // the pattern atlas, premultiplied
+uniform vec2 u_texsize;
+
+in vec2 v_pattern_pos;
+in vec2 v_pos;
+in vec4 v_pattern;
+in float v_opacity;
+
+out vec4 fragColor;
+
+void main() {
+    if (v_pattern.z <= v_pattern.x) discard;   // the feature's image is missing
+    vec2 coord = mix(v_pattern.xy, v_pattern.zw, fract(v_pattern_pos)) / u_texsize;
+    // Faded by the distance from the line's center to the pixel's, as fill_outline.
+    float alpha = 1.0 - smoothstep(0.0, 1.0, length(v_pos - gl_FragCoord.xy));
+    fragColor = texture(u_image, coord) * (alpha * v_opacity);
+}
+
+"""#
         case .fillPattern: return #"""
 uniform sampler2D u_image;   // the pattern atlas, premultiplied
 uniform vec2 u_texsize;
@@ -1463,6 +1518,7 @@ void main() {
         case .fillExtrusion: return ["a_pos", "a_normal_ed", "a_color", "a_height", "a_base"]
         case .fillExtrusionPattern: return ["a_pos", "a_normal_ed", "a_height", "a_base", "a_pattern", "a_pixel_ratio"]
         case .fillOutline: return ["a_pos", "a_outline_color", "a_opacity"]
+        case .fillOutlinePattern: return ["a_pos", "a_pattern", "a_pixel_ratio", "a_opacity"]
         case .fillPattern: return ["a_pos", "a_pattern", "a_pixel_ratio", "a_opacity"]
         case .ground: return ["a_pos"]
         case .heatmap: return ["a_pos", "a_weight", "a_radius"]
