@@ -7,6 +7,7 @@ in float a_opacity;
 in vec4 a_stroke_color;   // premultiplied
 in float a_stroke_width;
 in float a_stroke_opacity;
+in float a_ele;          // over terrain, the ground's height at the center (meters); else 0
 
 uniform mat4 u_matrix;
 uniform bool u_scale_with_map;
@@ -31,12 +32,12 @@ void main() {
         if (u_scale_with_map) {
             corner += extrude * size * u_extrude_scale;
         } else {
-            vec4 projected_center = u_matrix * vec4(center, 0.0, 1.0);
+            vec4 projected_center = u_matrix * vec4(center, a_ele, 1.0);
             corner += extrude * size * u_extrude_scale * (projected_center.w / u_camera_to_center_distance);
         }
-        gl_Position = u_matrix * vec4(corner, 0.0, 1.0);
+        gl_Position = u_matrix * vec4(corner, a_ele, 1.0);
     } else {
-        gl_Position = u_matrix * vec4(center, 0.0, 1.0);
+        gl_Position = u_matrix * vec4(center, a_ele, 1.0);
         if (u_scale_with_map) {
             gl_Position.xy += extrude * size * u_extrude_scale * u_camera_to_center_distance;
         } else {

@@ -78,6 +78,7 @@ in float a_opacity;
 in vec4 a_stroke_color;   // premultiplied
 in float a_stroke_width;
 in float a_stroke_opacity;
+in float a_ele;          // over terrain, the ground's height at the center (meters); else 0
 
 uniform mat4 u_matrix;
 uniform bool u_scale_with_map;
@@ -102,12 +103,12 @@ void main() {
         if (u_scale_with_map) {
             corner += extrude * size * u_extrude_scale;
         } else {
-            vec4 projected_center = u_matrix * vec4(center, 0.0, 1.0);
+            vec4 projected_center = u_matrix * vec4(center, a_ele, 1.0);
             corner += extrude * size * u_extrude_scale * (projected_center.w / u_camera_to_center_distance);
         }
-        gl_Position = u_matrix * vec4(corner, 0.0, 1.0);
+        gl_Position = u_matrix * vec4(corner, a_ele, 1.0);
     } else {
-        gl_Position = u_matrix * vec4(center, 0.0, 1.0);
+        gl_Position = u_matrix * vec4(center, a_ele, 1.0);
         if (u_scale_with_map) {
             gl_Position.xy += extrude * size * u_extrude_scale * u_camera_to_center_distance;
         } else {
@@ -173,6 +174,7 @@ in vec4 a_normal_ed;   // normal * 16384 with the top flag in x's low bit; edge 
 in vec4 a_color;       // premultiplied
 in float a_height;
 in float a_base;
+in float a_ele;       // over terrain, the ground's height at the feature's centroid (meters); else 0
 
 uniform mat4 u_matrix;
 uniform vec3 u_lightcolor;
@@ -180,13 +182,16 @@ uniform vec3 u_lightpos;
 uniform float u_lightintensity;
 uniform float u_vertical_gradient;
 uniform float u_opacity;
+uniform float u_basement;   // over terrain, meters a ground-level floor sinks below the centroid's height
 
 out vec4 v_color;
 
 void main() {
     vec3 normal = a_normal_ed.xyz;
-    float base = max(0.0, a_base);
-    float height = max(0.0, a_height);
+    // Over terrain the whole feature stands on its centroid's ground; floors at ground level sink
+    // into a basement so that they do not hang above a slope.
+    float base = max(0.0, a_base) + a_ele - (a_base > 0.0 ? 0.0 : u_basement);
+    float height = max(0.0, a_height) + a_ele;
     float top = mod(normal.x, 2.0);
     gl_Position = u_matrix * vec4(a_pos, top > 0.0 ? height : base, 1.0);
 
@@ -336,6 +341,7 @@ void main() {
 in vec2 a_pos;
 in float a_weight;
 in float a_radius;
+in float a_ele;   // over terrain, the ground's height at the point (meters); else 0
 
 uniform mat4 u_matrix;
 uniform float u_extrude_scale;   // tile units per pixel
@@ -355,7 +361,7 @@ void main() {
     v_extrude = reach * corner;
     v_weight = a_weight;
     vec2 offset = v_extrude * a_radius * u_extrude_scale;
-    gl_Position = u_matrix * vec4(floor(a_pos * 0.5) + offset, 0.0, 1.0);
+    gl_Position = u_matrix * vec4(floor(a_pos * 0.5) + offset, a_ele, 1.0);
 }
 
 """#
@@ -1428,16 +1434,16 @@ void main() {
         switch self {
         case .background: return ["a_pos"]
         case .backgroundPattern: return ["a_pos"]
-        case .circle: return ["a_pos", "a_color", "a_radius", "a_blur", "a_opacity", "a_stroke_color", "a_stroke_width", "a_stroke_opacity"]
+        case .circle: return ["a_pos", "a_color", "a_radius", "a_blur", "a_opacity", "a_stroke_color", "a_stroke_width", "a_stroke_opacity", "a_ele"]
         case .clippingMask: return ["a_pos"]
         case .colorRelief: return ["a_pos"]
         case .fill: return ["a_pos", "a_color", "a_opacity"]
-        case .fillExtrusion: return ["a_pos", "a_normal_ed", "a_color", "a_height", "a_base"]
+        case .fillExtrusion: return ["a_pos", "a_normal_ed", "a_color", "a_height", "a_base", "a_ele"]
         case .fillExtrusionPattern: return ["a_pos", "a_normal_ed", "a_height", "a_base", "a_pattern", "a_pixel_ratio"]
         case .fillOutline: return ["a_pos", "a_outline_color", "a_opacity"]
         case .fillPattern: return ["a_pos", "a_pattern", "a_pixel_ratio", "a_opacity"]
         case .ground: return ["a_pos"]
-        case .heatmap: return ["a_pos", "a_weight", "a_radius"]
+        case .heatmap: return ["a_pos", "a_weight", "a_radius", "a_ele"]
         case .heatmapTexture: return ["a_pos"]
         case .hillshade: return ["a_pos"]
         case .hillshadePrepare: return ["a_pos"]
