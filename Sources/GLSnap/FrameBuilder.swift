@@ -92,7 +92,8 @@ struct FrameBuilder {
                     // Labels are placed once for the whole image (every piece draws the same
                     // placement), so none is duplicated or cut where pieces meet.
                     if placedSymbols == nil {
-                        let input = try symbolLayer(layer, cover: fullCover, source: sourceName, tileSource: source, pixelRatio: pixelRatio)
+                        var input = try symbolLayer(layer, cover: fullCover, source: sourceName, tileSource: source, pixelRatio: pixelRatio)
+                        input.terrain = terrain?.terrain.surface
                         symbolInputs.append((layers.count, input))
                     }
                     layers.append(FrameLayer(layer: layer, source: sourceName, tiles: []))

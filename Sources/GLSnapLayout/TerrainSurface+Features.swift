@@ -55,3 +55,13 @@ extension TerrainSurface {
         return out
     }
 }
+
+/// The terrain under one tile's points (tile units), for projecting labels onto it.
+struct TerrainPoints {
+    let surface: TerrainSurface
+    let tile: CoveredTile
+
+    func elevation(_ p: Vec2) -> Double {
+        surface.elevation(in: tile.id, wrap: tile.wrap, x: p.x, y: p.y)
+    }
+}

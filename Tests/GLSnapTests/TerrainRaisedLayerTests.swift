@@ -2,9 +2,9 @@ import XCTest
 import GLSnap
 import GLSnapImage
 
-/// Circles, heatmaps and extrusions over 3D terrain stand on the ground under them (GL JS's
-/// per-vertex `get_elevation`), not at the height of the view's center: each is drawn where a
-/// draped square of the same place is.
+/// Circles, heatmaps, extrusions and labels over 3D terrain stand on the ground under them (GL
+/// JS's per-vertex `get_elevation`, its placement's per-anchor elevation), not at the height of
+/// the view's center: each is drawn where a draped square of the same place is.
 final class TerrainRaisedLayerTests: XCTestCase {
     private var references: String { TestPaths.root.appendingPathComponent("Tests/GLSnapTests/References").path }
 
@@ -12,7 +12,7 @@ final class TerrainRaisedLayerTests: XCTestCase {
     /// with one layer of `layer` over a white background; the features sit on the hill's flank.
     private func style(_ layer: String, exaggeration: Double = 4) -> String {
         """
-        {"version": 8, "center": [2.8125, 2.81137], "zoom": 7.5, "pitch": 50, "bearing": 30,
+        {"version": 8, "glyphs": "\(glyphs)", "center": [2.8125, 2.81137], "zoom": 7.5, "pitch": 50, "bearing": 30,
          "sources": {"dem": {"type": "raster-dem", "tiles": ["tiles/mapbox/{z}-{x}-{y}.png"], "tileSize": 256,
                              "minzoom": 6, "maxzoom": 6, "encoding": "mapbox"},
                      "square": {"type": "geojson", "data": {"type": "Polygon", "coordinates":
@@ -22,6 +22,8 @@ final class TerrainRaisedLayerTests: XCTestCase {
          "layers": [{"id": "bg", "type": "background", "paint": {"background-color": "#ffffff"}}, \(layer)]}
         """
     }
+
+    private var glyphs: String { TestPaths.root.appendingPathComponent("examples/chicago/glyphs").path + "/{fontstack}/{range}.pbf" }
 
     private func snapshot(_ style: String) throws -> Snapshot {
         let s = Snapshotter(options: MapSnapshotOptions(size: Size(width: 256, height: 256)))
@@ -71,6 +73,15 @@ final class TerrainRaisedLayerTests: XCTestCase {
              "heatmap-color": ["interpolate", ["linear"], ["heatmap-density"], 0, "rgba(0,0,0,0)", 0.05, "#ff0000", 1, "#ff0000"]}}
             """##)).image)
         assertNear(heat, ground, within: 3)
+    }
+
+    func testLabelStandsOnTheGroundUnderItsAnchor() throws {
+        let ground = try draped
+        let label = try redCentroid(snapshot(style(##"""
+            {"id": "t", "type": "symbol", "source": "point",
+             "layout": {"text-field": "I", "text-font": ["Noto Sans Bold"], "text-size": 16}, "paint": {"text-color": "#ff0000"}}
+            """##)).image)
+        assertNear(label, ground, within: 2)
     }
 
     func testExtrusionStandsOnTheGroundUnderItsCentroid() throws {
