@@ -51,6 +51,8 @@ struct FrameBuilder {
     var counters = WorkCounters()
     /// Whether terrain tiles hang skirts below their edges (GL JS's `terrainSkirtLength`; on by default).
     var terrainSkirts = true
+    /// GL JS's `centerClampedToGround`: over terrain, false keeps the camera's `centerAltitude` as the center's height.
+    var centerClampedToGround = true
 
     init(style: LoadedStyle, tiles: LRUCache<TileKey, Cached<VectorTile>>, geometries: LRUCache<GeometryKey, Cached<GeometryBox>>,
          rasters: LRUCache<TileKey, Cached<RasterBox>>, symbols: LRUCache<SymbolLayoutKey, Cached<SymbolTile>>,

@@ -94,3 +94,36 @@ final class TerrainRaisedLayerTests: XCTestCase {
         XCTAssertGreaterThan(box.count * 4, ground.count, "a fourth of the square at least shows")
     }
 }
+
+/// GL JS's `centerClampedToGround: false`: over terrain the center keeps its own height
+/// (`centerAltitude`) instead of standing on the ground under it.
+final class TerrainUnclampedCenterTests: XCTestCase {
+    private var references: String { TestPaths.root.appendingPathComponent("Tests/GLSnapTests/References").path }
+
+    private func image(clamped: Bool, altitude: Double) throws -> RGBAImage {
+        let style = """
+        {"version": 8, "center": [2.8125, 2.81137], "zoom": 7.5, "pitch": 60, "bearing": 30,
+         "sources": {"dem": {"type": "raster-dem", "tiles": ["tiles/mapbox/{z}-{x}-{y}.png"], "tileSize": 256,
+                             "minzoom": 6, "maxzoom": 6, "encoding": "mapbox"}},
+         "terrain": {"source": "dem", "exaggeration": 1},
+         "layers": [{"id": "bg", "type": "background", "paint": {"background-color": "#ffffff"}},
+                    {"id": "hills", "type": "hillshade", "source": "dem"}]}
+        """
+        let s = Snapshotter(options: MapSnapshotOptions(size: Size(width: 128, height: 128)))
+        try s.setStyle(json: style, baseURL: references)
+        s.setCamera(CameraOptions(centerAltitude: altitude, centerClampedToGround: clamped))
+        return try s.snapshot().image
+    }
+
+    func testUnclampedCenterKeepsItsAltitude() throws {
+        // The hill's top under the center is 12 km high: a center at 20 km not clamped is the
+        // camera of a clamped one raised 8 km above the ground.
+        let unclamped = try image(clamped: false, altitude: 20000)
+        let clamped = try image(clamped: true, altitude: 8000)
+        let other = try image(clamped: true, altitude: 20000)
+        let same = pixelmatch(unclamped, clamped, threshold: 0.1, includeAA: true)
+        let moved = pixelmatch(unclamped, other, threshold: 0.1, includeAA: true)
+        XCTAssertLessThan(Double(same), Double(128 * 128) * 0.002, "unclamped at 20 km is clamped at 8 km")
+        XCTAssertGreaterThan(moved, same * 10 + 100, "and not clamped at 20 km")
+    }
+}
