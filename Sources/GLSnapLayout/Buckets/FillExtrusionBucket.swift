@@ -44,9 +44,6 @@ public struct FillExtrusionBucket: Sendable {
                 let clockwise = signedArea(ring) > 0
                 addWalls(clockwise == (k == 0) ? ring : ring.reversed())
             }
-            // A roof wholly outside the tile (in its buffer) is the neighbour's to draw: over terrain
-            // each tile raises it to its own centroid, and two copies would part.
-            guard let outer = polygon.first, !Self.isEntirelyOutside(outer) else { continue }
             let base = vertexCount
             var flat: [Double] = []
             var holes: [Int] = []
