@@ -7,6 +7,9 @@ in float a_opacity;
 in vec4 a_stroke_color;   // premultiplied
 in float a_stroke_width;
 in float a_stroke_opacity;
+// Over terrain, the ground's height at the center (meters); else 0. It is added apart from the
+// flat position so that a flat map's arithmetic stays exactly what it was.
+in float a_ele;
 
 uniform mat4 u_matrix;
 uniform bool u_scale_with_map;
@@ -31,12 +34,12 @@ void main() {
         if (u_scale_with_map) {
             corner += extrude * size * u_extrude_scale;
         } else {
-            vec4 projected_center = u_matrix * vec4(center, 0.0, 1.0);
+            vec4 projected_center = u_matrix * vec4(center, 0.0, 1.0) + u_matrix[2] * a_ele;
             corner += extrude * size * u_extrude_scale * (projected_center.w / u_camera_to_center_distance);
         }
-        gl_Position = u_matrix * vec4(corner, 0.0, 1.0);
+        gl_Position = u_matrix * vec4(corner, 0.0, 1.0) + u_matrix[2] * a_ele;
     } else {
-        gl_Position = u_matrix * vec4(center, 0.0, 1.0);
+        gl_Position = u_matrix * vec4(center, 0.0, 1.0) + u_matrix[2] * a_ele;
         if (u_scale_with_map) {
             gl_Position.xy += extrude * size * u_extrude_scale * u_camera_to_center_distance;
         } else {

@@ -4,6 +4,7 @@ in vec4 a_normal_ed;   // normal * 16384 with the top flag in x's low bit; edge 
 in vec4 a_color;       // premultiplied
 in float a_height;
 in float a_base;
+in float a_ele;       // over terrain, the ground's height at the feature's centroid (meters); else 0
 
 uniform mat4 u_matrix;
 uniform vec3 u_lightcolor;
@@ -11,13 +12,16 @@ uniform vec3 u_lightpos;
 uniform float u_lightintensity;
 uniform float u_vertical_gradient;
 uniform float u_opacity;
+uniform float u_basement;   // over terrain, meters a ground-level floor sinks below the centroid's height
 
 out vec4 v_color;
 
 void main() {
     vec3 normal = a_normal_ed.xyz;
-    float base = max(0.0, a_base);
-    float height = max(0.0, a_height);
+    // Over terrain the whole feature stands on its centroid's ground; floors at ground level sink
+    // into a basement so that they do not hang above a slope.
+    float base = max(0.0, a_base) + a_ele - (a_base > 0.0 ? 0.0 : u_basement);
+    float height = max(0.0, a_height) + a_ele;
     float top = mod(normal.x, 2.0);
     gl_Position = u_matrix * vec4(a_pos, top > 0.0 ? height : base, 1.0);
 

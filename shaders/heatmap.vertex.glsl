@@ -3,6 +3,8 @@
 in vec2 a_pos;
 in float a_weight;
 in float a_radius;
+// Over terrain, the ground's height at the point (meters); else 0, added apart from the flat position.
+in float a_ele;
 
 uniform mat4 u_matrix;
 uniform float u_extrude_scale;   // tile units per pixel
@@ -22,5 +24,5 @@ void main() {
     v_extrude = reach * corner;
     v_weight = a_weight;
     vec2 offset = v_extrude * a_radius * u_extrude_scale;
-    gl_Position = u_matrix * vec4(floor(a_pos * 0.5) + offset, 0.0, 1.0);
+    gl_Position = u_matrix * vec4(floor(a_pos * 0.5) + offset, 0.0, 1.0) + u_matrix[2] * a_ele;
 }

@@ -35,7 +35,9 @@ extension FrameBuilder {
         if let id = TileID(z: min(tileZoom, TileID.maxZoom), x: min(Int(c.x * n), Int(n) - 1), y: min(Int(c.y * n), Int(n) - 1)) {
             try loadDEM(for: id, source: name, tileSource: source, encoding: encoding, into: &grids)
         }
-        let centerElevation = surface().elevation(mercatorX: c.x, mercatorY: c.y, zoom: tileZoom)
+        // A center not clamped to the ground keeps its own height (`centerAltitude`), as GL JS's.
+        let centerElevation = centerClampedToGround || transform.centerAltitude == 0
+            ? surface().elevation(mercatorX: c.x, mercatorY: c.y, zoom: tileZoom) : 0
         let lowest = surface().minTileElevation(mercatorX: c.x, mercatorY: c.y, zoom: tileZoom)
         let elevated = transform.elevated(centerElevation, minTerrainElevation: lowest)
         // The cover of the ground between the lowest and the highest elevation known, twice: the

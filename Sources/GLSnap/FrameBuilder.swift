@@ -55,6 +55,8 @@ struct FrameBuilder {
     var canvasSources: [String: ImageSource] = [:]
     /// Whether terrain tiles hang skirts below their edges (GL JS's `terrainSkirtLength`; on by default).
     var terrainSkirts = true
+    /// GL JS's `centerClampedToGround`: over terrain, false keeps the camera's `centerAltitude` as the center's height.
+    var centerClampedToGround = true
 
     init(style: LoadedStyle, tiles: LRUCache<TileKey, Cached<VectorTile>>, geometries: LRUCache<GeometryKey, Cached<GeometryBox>>,
          rasters: LRUCache<TileKey, Cached<RasterBox>>, symbols: LRUCache<SymbolLayoutKey, Cached<SymbolTile>>,
@@ -96,7 +98,8 @@ struct FrameBuilder {
                     // Labels are placed once for the whole image (every piece draws the same
                     // placement), so none is duplicated or cut where pieces meet.
                     if placedSymbols == nil {
-                        let input = try symbolLayer(layer, cover: fullCover, source: sourceName, tileSource: source, pixelRatio: pixelRatio)
+                        var input = try symbolLayer(layer, cover: fullCover, source: sourceName, tileSource: source, pixelRatio: pixelRatio)
+                        input.terrain = terrain?.terrain.surface
                         symbolInputs.append((layers.count, input))
                     }
                     layers.append(FrameLayer(layer: layer, source: sourceName, tiles: []))

@@ -34,6 +34,10 @@ public struct MapSnapshotOptions: Sendable {
     /// Debug drawing over the map (default none): tile borders, collision boxes (see
     /// `MapDebugOptions`). Drawn on `Snapshotter.snapshot` images, not on the bands of `render`.
     public var debug: MapDebugOptions = []
+    /// Whether the tiles of 3D terrain hang skirts below their edges (default true, GL JS's
+    /// `terrainSkirtLength: "auto"`), hiding hairline gaps between tiles of different zooms;
+    /// false (`"none"`) keeps them from showing as walls under a translucent map.
+    public var terrainSkirts = true
 
     /// Options of `size` points at `pixelRatio` (default 1), with `limits` (default
     /// `Limits.default`), `sourceErrors` (default `.fail`) and `crossSourceCollisions` (default true).

@@ -53,6 +53,7 @@ struct ImageDrawing {
         self.checked = checked
         transform = try snapshotter.transform(camera, size: checked.options.size)
         builder = snapshotter.makeBuilder(style: style, options: checked.options, deadline: checked.deadline)
+        builder.centerClampedToGround = camera.centerClampedToGround ?? true
         globe = ImageDrawing.globe(style: style, transform: transform)
     }
 

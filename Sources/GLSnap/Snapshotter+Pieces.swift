@@ -57,6 +57,7 @@ extension Snapshotter {
         builder.featureStates = currentFeatureStates()
         builder.counters = workCounters
         builder.crossSourceCollisions = options.crossSourceCollisions
+        builder.terrainSkirts = options.terrainSkirts
         builder.collisionDebug = options.debug.contains(.collision)
         builder.budget = TessellationBudget(maxElements: max(1, limits.maxTileGeometry),
                                             triangulationStepsPerVertex: max(1, limits.triangulationStepsPerVertex))

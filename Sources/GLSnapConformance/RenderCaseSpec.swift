@@ -20,12 +20,25 @@ package struct RenderCaseSpec {
     package var showPadding = false
     /// `debug` (tile borders) and `collisionDebug` (collision boxes), drawn through `MapSnapshotOptions.debug`.
     package var debug: MapDebugOptions = []
+    /// `terrainSkirtLength`: `"auto"` (default) hangs skirts under terrain tiles, `"none"` does not.
+    package var terrainSkirts = true
     /// Needs the runner cannot meet (debug drawing, operations the API lacks), in words; a case
     /// with any fails without being drawn.
     package var unsupported: [String] = []
     /// `addFakeCanvas`: the canvas the harness makes before the map (its id, and the image drawn
     /// into it, relative to the suite folder), given to the snapshotter with `setCanvas`.
     package var fakeCanvas: (id: String, image: String)?
+
+    /// The zooms a snapshot's camera takes (`Snapshotter` refuses others).
+    package static let zooms = -2.0...24.0
+
+    /// A finite zoom outside `zooms` moved to the nearest one, as GL JS's transform clamps it;
+    /// nil for one inside (or not finite, which the snapshot refuses).
+    package static func clampedZoom(_ zoom: Double) -> Double? {
+        guard zoom.isFinite else { return nil }
+        let clamped = min(max(zoom, zooms.lowerBound), zooms.upperBound)
+        return clamped == zoom ? nil : clamped
+    }
 
     /// Reads `metadata.test` of a parsed style; a missing block or a value of the wrong type
     /// keeps the default. Unknown or malformed operations end up in `unsupported`.
@@ -41,6 +54,7 @@ package struct RenderCaseSpec {
         if let id = test["addFakeCanvas"]?["id"]?.stringValue, let image = test["addFakeCanvas"]?["image"]?.stringValue {
             fakeCanvas = (id, image)
         }
+        if test["terrainSkirtLength"]?.stringValue == "none" { terrainSkirts = false }
         if test["debug"]?.boolValue == true { debug.insert(.tileBorders) }
         if test["collisionDebug"]?.boolValue == true { debug.insert(.collision) }
         if test["showOverdrawInspector"]?.boolValue == true { unsupported.append("showOverdrawInspector") }

@@ -145,6 +145,7 @@ package struct RenderSuite {
                                          pixelRatio: spec.pixelRatio, limits: limits, sourceErrors: .skip,
                                          crossSourceCollisions: spec.crossSourceCollisions)
         options.debug = spec.debug
+        options.terrainSkirts = spec.terrainSkirts
         let snapshotter = Snapshotter(options: options, configuration: .init(backend: backend))
         let rewrite = makeLocalRewrite(suiteDir: suiteDir)
         snapshotter.resourceRewrite = rewrite
@@ -162,6 +163,12 @@ package struct RenderSuite {
         try snapshotter.setStyle(json: styleText, baseURL: baseURL)
         var transitions = PaintTransitions()
         var warnings: [String] = []
+        // GL JS's map clamps the camera's zoom into its zoom range where the snapshot API refuses one outside it.
+        if snapshotter.camera.zoom == nil, let zoom = snapshotter.getStyle()?["zoom"]?.numberValue,
+           let clamped = RenderCaseSpec.clampedZoom(zoom) {
+            snapshotter.setCamera(CameraOptions(zoom: clamped))
+            warnings.append("style zoom \(zoom) is outside \(RenderCaseSpec.zooms): drawn at \(clamped), as GL JS clamps it")
+        }
         func moveCamera(_ change: (inout CameraOptions) -> Void) {
             var camera = snapshotter.camera
             change(&camera)

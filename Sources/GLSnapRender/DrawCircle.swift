@@ -42,7 +42,9 @@ extension Painter {
             }
             let paint = bindPaint(attributes, layer: layer, geometry: g, box: box)
             bindAttributes(.circle, geometry: g, paint: paint)
+            let elevations = bindElevation(.circle, tile: tile.tile, box: box, anchor: .pointCenter)
             program.program.draw(indices: triangles.buffer, count: triangles.count, modes: DrawModes(color: .alphaBlended))
+            withExtendedLifetime(elevations) {}
         }
     }
 }

@@ -47,6 +47,7 @@ extension Painter {
             let p = try renderer.programs.program(FillExtrusionProgram.self)
             (program, u, pattern) = (p.program, p.uniforms, nil)
             context.use(program)
+            p.uniforms.basement.set(frame.terrain == nil ? 0 : Painter.extrusionBasement)
         }
         let light = ExtrusionLight(frame.lightProperties, zoom: zoom, bearing: frame.transform.bearing)
         u.lightpos.set(Float(light.position.0), Float(light.position.1), Float(light.position.2))
@@ -112,7 +113,9 @@ extension Painter {
             for row in 8..<12 { m[row] *= Painter.extrusionHeightScale }   // z's column: meters
             draw.matrix.set(m)
             bindAttributes(shader, geometry: g, paint: paint)
+            let elevations = bindElevation(shader, tile: tile.tile, box: box, anchor: .featureCentroid)
             draw.program.draw(indices: triangles.buffer, count: triangles.count, modes: modes)
+            withExtendedLifetime(elevations) {}
         }
     }
 }

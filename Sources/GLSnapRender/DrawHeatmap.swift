@@ -17,6 +17,7 @@ extension Painter {
         let ctx = EvaluationContext(zoom: zoom)
         let opacity = heatmap.opacity.evaluate(ctx)
         guard opacity > 0 else { return }
+        if frame.terrain != nil { return try drawHeatmapOverTerrain(item, heatmap, opacity: opacity) }
         let w = max(1, frame.width / Painter.heatmapDownscale), h = max(1, frame.height / Painter.heatmapDownscale)
         let target = try renderer.heatmapTarget(width: w, height: h)
         target.bindAndClear()
@@ -32,8 +33,10 @@ extension Painter {
             kernels.uniforms.extrudeScale.set(Float(frame.transform.pixelsToTileUnits(tile.tile.id, 1)))
             let paint = bindPaint(attributes, layer: layer, geometry: g, box: box)
             bindAttributes(.heatmap, geometry: g, paint: paint)
+            let elevations = bindElevation(.heatmap, tile: tile.tile, box: box, anchor: .pointCenter)
             // Densities add up.
             kernels.program.draw(indices: triangles.buffer, count: triangles.count, modes: DrawModes(color: .additive))
+            withExtendedLifetime(elevations) {}
         }
         framebuffer.bind()
 

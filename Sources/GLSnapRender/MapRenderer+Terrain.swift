@@ -7,7 +7,8 @@ extension MapRenderer {
     /// Draws a frame over 3D terrain. Each run of consecutive draped layers (`TerrainFrame.isDraped`)
     /// is drawn flat into every surface tile's texture, and each tile's mesh is drawn with it,
     /// depth-tested so nearer slopes hide farther ones; the other layers are drawn between the
-    /// runs as over a flat map whose ground is at the center's elevation.
+    /// runs: circles, heatmaps and extrusions raised to the ground under each point or feature,
+    /// symbols as over a flat map whose ground is at the center's elevation.
     func drawOverTerrain(_ frame: Frame, _ terrain: TerrainFrame, framebuffer fb: Framebuffer) throws {
         let meshes = terrain.tiles.map { t in
             (VertexBuffer(context: context, data: t.vertices), IndexBuffer(context: context, indices: t.indices))
@@ -16,12 +17,18 @@ extension MapRenderer {
         flat.transform = frame.transform.elevated(0)
         flat.terrain = nil
         var painter = Painter(renderer: self, frame: flat, framebuffer: fb)
+        // Circles, heatmaps and extrusions read the ground's height per vertex, under the view's own camera.
+        var raised = Painter(renderer: self, frame: frame, framebuffer: fb)
         var pacer = frame.deadline.map { DeadlinePacer(deadline: $0) }
         var i = 0
         while i < frame.layers.count {
             try pacer?.beforeLayer { context.finish() }
             guard TerrainFrame.isDraped(frame.layers[i].layer.type) else {
-                try painter.draw(frame.layers[i])
+                if Painter.isRaisedOntoTerrain(frame.layers[i].layer.type) {
+                    try raised.draw(frame.layers[i])
+                } else {
+                    try painter.draw(frame.layers[i])
+                }
                 i += 1
                 continue
             }

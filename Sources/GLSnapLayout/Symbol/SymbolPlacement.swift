@@ -29,6 +29,9 @@ public struct SymbolDrawData {
 public struct SymbolLayerInput {
     public var layer: StyleLayer
     public var tiles: [(tile: CoveredTile, symbols: SymbolTile)]
+    /// The 3D terrain the labels stand on (nil: the flat map): anchors and line points are
+    /// projected at the ground's height under them, as GL JS's placement reads it.
+    public var terrain: TerrainSurface?
     public init(layer: StyleLayer, tiles: [(tile: CoveredTile, symbols: SymbolTile)]) { self.layer = layer; self.tiles = tiles }
 }
 
@@ -131,7 +134,7 @@ public enum SymbolPlacement {
         params.collisionDebug = debug
         if debug { draw.collisionDebug = [] }
         let tiles = sortedTiles(input.tiles, bearing: t.bearing)
-        var projectors = tiles.map { TileProjector(transform: t, tile: $0.tile, symbols: $0.symbols) }
+        var projectors = tiles.map { TileProjector(transform: t, tile: $0.tile, symbols: $0.symbols, terrain: input.terrain) }
         let sequence = placementOrder(tiles, params, projectors: projectors)
         var placed: [Placed] = []
         draw.textImagesLinear = params.textPitchMap || !params.textSize.isZoomConstant
@@ -235,8 +238,9 @@ struct TileProjector {
     var lines: [Int: [(x: Double, y: Double)]?] = [:]
     let symbols: SymbolTile
 
-    init(transform t: Transform, tile: CoveredTile, symbols: SymbolTile) {
-        projection = TileProjection(m: t.tileMatrix(for: tile.id, wrap: tile.wrap), width: t.width, height: t.height)
+    init(transform t: Transform, tile: CoveredTile, symbols: SymbolTile, terrain: TerrainSurface? = nil) {
+        projection = TileProjection(m: t.tileMatrix(for: tile.id, wrap: tile.wrap), width: t.width, height: t.height,
+                                    ground: terrain.map { TerrainPoints(surface: $0, tile: tile) })
         tileUnitsPerPixel = Double(TileExtent.extent) * exp2(Double(tile.id.z)) / t.worldSize
         self.symbols = symbols
     }
@@ -269,12 +273,15 @@ struct TileProjector {
 struct TileProjection {
     let m: [Float]
     let width: Double, height: Double
+    /// Over terrain, the ground's height under each point (meters, the matrix's z).
+    var ground: TerrainPoints? = nil
 
     /// Screen position and clip w of a tile point; nil behind the camera.
     func project(_ p: Vec2) -> (x: Double, y: Double, w: Double)? {
-        let x = Double(m[0]) * p.x + Double(m[4]) * p.y + Double(m[12])
-        let y = Double(m[1]) * p.x + Double(m[5]) * p.y + Double(m[13])
-        let w = Double(m[3]) * p.x + Double(m[7]) * p.y + Double(m[15])
+        let z = ground?.elevation(p) ?? 0
+        let x = Double(m[0]) * p.x + Double(m[4]) * p.y + Double(m[8]) * z + Double(m[12])
+        let y = Double(m[1]) * p.x + Double(m[5]) * p.y + Double(m[9]) * z + Double(m[13])
+        let w = Double(m[3]) * p.x + Double(m[7]) * p.y + Double(m[11]) * z + Double(m[15])
         guard w > 1e-6 else { return nil }
         return ((x / w + 1) / 2 * width, (1 - y / w) / 2 * height, w)
     }

@@ -191,6 +191,8 @@ struct FillExtrusionProgram: ShaderProgram {
         let verticalGradient: UniformFloat
         /// `uniform float u_opacity`
         let opacity: UniformFloat
+        /// `uniform float u_basement`
+        let basement: UniformFloat
     }
 
     init(_ program: Program) {
@@ -201,7 +203,8 @@ struct FillExtrusionProgram: ShaderProgram {
             lightpos: UniformVec3(program, "u_lightpos"),
             lightintensity: UniformFloat(program, "u_lightintensity"),
             verticalGradient: UniformFloat(program, "u_vertical_gradient"),
-            opacity: UniformFloat(program, "u_opacity"))
+            opacity: UniformFloat(program, "u_opacity"),
+            basement: UniformFloat(program, "u_basement"))
     }
 }
 
@@ -839,7 +842,7 @@ extension ShaderID {
         case .clippingMask: return [("u_matrix", .mat4, 1)]
         case .colorRelief: return [("u_matrix", .mat4, 1), ("u_dimension", .vec2, 1), ("u_image", .sampler2D, 1), ("u_unpack", .vec4, 1), ("u_elevation_stops", .sampler2D, 1), ("u_color_stops", .sampler2D, 1), ("u_stop_count", .int, 1), ("u_opacity", .float, 1)]
         case .fill: return [("u_matrix", .mat4, 1)]
-        case .fillExtrusion: return [("u_matrix", .mat4, 1), ("u_lightcolor", .vec3, 1), ("u_lightpos", .vec3, 1), ("u_lightintensity", .float, 1), ("u_vertical_gradient", .float, 1), ("u_opacity", .float, 1)]
+        case .fillExtrusion: return [("u_matrix", .mat4, 1), ("u_lightcolor", .vec3, 1), ("u_lightpos", .vec3, 1), ("u_lightintensity", .float, 1), ("u_vertical_gradient", .float, 1), ("u_opacity", .float, 1), ("u_basement", .float, 1)]
         case .fillExtrusionPattern: return [("u_matrix", .mat4, 1), ("u_pixel_coord_upper", .vec2, 1), ("u_pixel_coord_lower", .vec2, 1), ("u_tile_units_to_pixels", .float, 1), ("u_height_factor", .float, 1), ("u_lightcolor", .vec3, 1), ("u_lightpos", .vec3, 1), ("u_lightintensity", .float, 1), ("u_vertical_gradient", .float, 1), ("u_opacity", .float, 1), ("u_image", .sampler2D, 1), ("u_texsize", .vec2, 1)]
         case .fillOutline: return [("u_matrix", .mat4, 1), ("u_world", .vec2, 1)]
         case .fillOutlinePattern: return [("u_matrix", .mat4, 1), ("u_world", .vec2, 1), ("u_pixel_coord_upper", .vec2, 1), ("u_pixel_coord_lower", .vec2, 1), ("u_tile_units_to_pixels", .float, 1), ("u_image", .sampler2D, 1), ("u_texsize", .vec2, 1)]

@@ -79,6 +79,9 @@ in float a_opacity;
 in vec4 a_stroke_color;   // premultiplied
 in float a_stroke_width;
 in float a_stroke_opacity;
+// Over terrain, the ground's height at the center (meters); else 0. It is added apart from the
+// flat position so that a flat map's arithmetic stays exactly what it was.
+in float a_ele;
 
 uniform mat4 u_matrix;
 uniform bool u_scale_with_map;
@@ -103,12 +106,12 @@ void main() {
         if (u_scale_with_map) {
             corner += extrude * size * u_extrude_scale;
         } else {
-            vec4 projected_center = u_matrix * vec4(center, 0.0, 1.0);
+            vec4 projected_center = u_matrix * vec4(center, 0.0, 1.0) + u_matrix[2] * a_ele;
             corner += extrude * size * u_extrude_scale * (projected_center.w / u_camera_to_center_distance);
         }
-        gl_Position = u_matrix * vec4(corner, 0.0, 1.0);
+        gl_Position = u_matrix * vec4(corner, 0.0, 1.0) + u_matrix[2] * a_ele;
     } else {
-        gl_Position = u_matrix * vec4(center, 0.0, 1.0);
+        gl_Position = u_matrix * vec4(center, 0.0, 1.0) + u_matrix[2] * a_ele;
         if (u_scale_with_map) {
             gl_Position.xy += extrude * size * u_extrude_scale * u_camera_to_center_distance;
         } else {
@@ -174,6 +177,7 @@ in vec4 a_normal_ed;   // normal * 16384 with the top flag in x's low bit; edge 
 in vec4 a_color;       // premultiplied
 in float a_height;
 in float a_base;
+in float a_ele;       // over terrain, the ground's height at the feature's centroid (meters); else 0
 
 uniform mat4 u_matrix;
 uniform vec3 u_lightcolor;
@@ -181,13 +185,16 @@ uniform vec3 u_lightpos;
 uniform float u_lightintensity;
 uniform float u_vertical_gradient;
 uniform float u_opacity;
+uniform float u_basement;   // over terrain, meters a ground-level floor sinks below the centroid's height
 
 out vec4 v_color;
 
 void main() {
     vec3 normal = a_normal_ed.xyz;
-    float base = max(0.0, a_base);
-    float height = max(0.0, a_height);
+    // Over terrain the whole feature stands on its centroid's ground; floors at ground level sink
+    // into a basement so that they do not hang above a slope.
+    float base = max(0.0, a_base) + a_ele - (a_base > 0.0 ? 0.0 : u_basement);
+    float height = max(0.0, a_height) + a_ele;
     float top = mod(normal.x, 2.0);
     gl_Position = u_matrix * vec4(a_pos, top > 0.0 ? height : base, 1.0);
 
@@ -371,6 +378,8 @@ void main() {
 in vec2 a_pos;
 in float a_weight;
 in float a_radius;
+// Over terrain, the ground's height at the point (meters); else 0, added apart from the flat position.
+in float a_ele;
 
 uniform mat4 u_matrix;
 uniform float u_extrude_scale;   // tile units per pixel
@@ -390,7 +399,7 @@ void main() {
     v_extrude = reach * corner;
     v_weight = a_weight;
     vec2 offset = v_extrude * a_radius * u_extrude_scale;
-    gl_Position = u_matrix * vec4(floor(a_pos * 0.5) + offset, 0.0, 1.0);
+    gl_Position = u_matrix * vec4(floor(a_pos * 0.5) + offset, 0.0, 1.0) + u_matrix[2] * a_ele;
 }
 
 """#
@@ -1511,17 +1520,17 @@ void main() {
         switch self {
         case .background: return ["a_pos"]
         case .backgroundPattern: return ["a_pos"]
-        case .circle: return ["a_pos", "a_color", "a_radius", "a_blur", "a_opacity", "a_stroke_color", "a_stroke_width", "a_stroke_opacity"]
+        case .circle: return ["a_pos", "a_color", "a_radius", "a_blur", "a_opacity", "a_stroke_color", "a_stroke_width", "a_stroke_opacity", "a_ele"]
         case .clippingMask: return ["a_pos"]
         case .colorRelief: return ["a_pos"]
         case .fill: return ["a_pos", "a_color", "a_opacity"]
-        case .fillExtrusion: return ["a_pos", "a_normal_ed", "a_color", "a_height", "a_base"]
+        case .fillExtrusion: return ["a_pos", "a_normal_ed", "a_color", "a_height", "a_base", "a_ele"]
         case .fillExtrusionPattern: return ["a_pos", "a_normal_ed", "a_height", "a_base", "a_pattern", "a_pixel_ratio"]
         case .fillOutline: return ["a_pos", "a_outline_color", "a_opacity"]
         case .fillOutlinePattern: return ["a_pos", "a_pattern", "a_pixel_ratio", "a_opacity"]
         case .fillPattern: return ["a_pos", "a_pattern", "a_pixel_ratio", "a_opacity"]
         case .ground: return ["a_pos"]
-        case .heatmap: return ["a_pos", "a_weight", "a_radius"]
+        case .heatmap: return ["a_pos", "a_weight", "a_radius", "a_ele"]
         case .heatmapTexture: return ["a_pos"]
         case .hillshade: return ["a_pos"]
         case .hillshadePrepare: return ["a_pos"]
