@@ -28,6 +28,9 @@ struct IconQuad: Sendable {
     /// The box collisions use, before icon-padding: `box`, or for a fitted image with a content
     /// box, grown to the image's edges.
     var collision = Rect.zero
+    /// icon-offset's x (px): a line icon offset ahead takes its direction from the line ahead
+    /// of its anchor, else from the line behind it (as GL JS walks it).
+    var offsetX = 0.0
 }
 
 /// One label: an anchor with its text and icon.
