@@ -61,6 +61,8 @@ extension SymbolLayout {
                             resampled: abs(slot.pixelRatio - pixelRatio) > 1e-9)
         quad.collision = quad.box
         quad.offsetX = dx
+        quad.turn = angle
+        if !layer.iconPadding.isFeatureConstant { quad.padding = SymbolPlacement.paddingMargins(layer.iconPadding.evaluate(ctx)) }
         return (quad, slot)
     }
 

@@ -262,7 +262,7 @@ extension SymbolPlacement {
     /// An icon's collision box in screen pixels: its box (fitted to the text with icon-text-fit,
     /// see `SymbolLayout.fitted`) at the layout icon size, plus icon-padding, in `frame`.
     static func iconCollisionBox(_ inst: SymbolInstance, _ icon: IconQuad, _ pr: LayerParams, frame: SymbolBoxFrame) -> CollisionShape? {
-        frame.box(icon.collision.scaled(by: inst.iconLayoutSize).outset(by: pr.iconPadding))
+        frame.box(icon.collision.scaled(by: inst.iconLayoutSize).outset(by: icon.padding ?? pr.iconPadding).turnedEnvelope(icon.turn))
     }
 
     /// A translation laid in the map plane at `anchor` (tile units; `a` its projection), as a
