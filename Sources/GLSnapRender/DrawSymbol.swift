@@ -38,7 +38,7 @@ extension SymbolIconProgram.Uniforms: SymbolUniforms {}
 extension SymbolSdfProgram.Uniforms: SymbolUniforms {}
 
 extension Painter {
-    /// symbol: icons, then text halos, then text fills, from vertices placed on the CPU for this view.
+    /// symbol: icons, then text (halos, then fills, run by run), from vertices placed on the CPU for this view.
     mutating func drawSymbol(_ item: FrameLayer) throws {
         guard let data = item.symbols, !data.isEmpty else { return }
         if !data.icons.isEmpty {
@@ -48,17 +48,24 @@ extension Painter {
             context.bind(texture, unit: 0, sampler: SamplerState(filter: data.iconsLinear || frame.transform.pitch != 0 ? .linear : .nearest))
             drawSymbolVertices(icon.program, icon.uniforms, .symbolIcon, data.icons, texture: texture)
         }
-        for (vertices, atlas, isText) in [(data.sdfIcons, data.iconAtlas, false), (data.text, data.glyphAtlas, true)] where !vertices.isEmpty {
+        for (vertices, runs, atlas, isText) in [(data.sdfIcons, data.sdfIconRuns, data.iconAtlas, false),
+                                                (data.text, data.textRuns, data.glyphAtlas, true)] where !vertices.isEmpty {
             let sdf = try renderer.programs.program(SymbolSdfProgram.self)
             context.use(sdf.program)
             let texture = renderer.symbolTextures.texture(for: atlas, context: context)
             context.bind(texture, unit: 0, sampler: .linear)
             sdf.uniforms.devicePixelRatio.set(Float(frame.pixelRatio))
             sdf.uniforms.isText.set(isText)
-            sdf.uniforms.isHalo.set(true)
-            drawSymbolVertices(sdf.program, sdf.uniforms, .symbolSdf, vertices, texture: texture)
-            sdf.uniforms.isHalo.set(false)
-            drawSymbolVertices(sdf.program, sdf.uniforms, .symbolSdf, vertices, texture: texture)
+            let buffer = VertexBuffer(context: context, data: vertices)
+            // Run by run (tile by tile, sort-key segment by segment): halos, then fills.
+            var start = 0
+            for end in runs + [vertices.count] {
+                sdf.uniforms.isHalo.set(true)
+                drawSymbolVertices(sdf.program, sdf.uniforms, .symbolSdf, buffer, start..<end, texture: texture)
+                sdf.uniforms.isHalo.set(false)
+                drawSymbolVertices(sdf.program, sdf.uniforms, .symbolSdf, buffer, start..<end, texture: texture)
+                start = end
+            }
         }
         if !data.textImages.isEmpty {
             // Images in text, with the text: sampled nearest unless pitched or scaled (as MapLibre's text-and-icon program).
@@ -71,8 +78,13 @@ extension Painter {
     }
 
     private func drawSymbolVertices(_ program: Program, _ u: some SymbolUniforms, _ shader: ShaderID, _ vertices: [Float], texture: Texture) {
+        drawSymbolVertices(program, u, shader, VertexBuffer(context: context, data: vertices), 0..<vertices.count, texture: texture)
+    }
+
+    /// Draws the vertices of `buffer` whose floats are `floats`.
+    private func drawSymbolVertices(_ program: Program, _ u: some SymbolUniforms, _ shader: ShaderID, _ buffer: VertexBuffer,
+                                    _ floats: Range<Int>, texture: Texture) {
         let stride = SymbolDrawData.floatsPerVertex
-        let buffer = VertexBuffer(context: context, data: vertices)
         u.viewport.set(Float(frame.transform.width), Float(frame.transform.height))
         let piece = frame.pieceClipTransform
         u.piece.set(Float(piece.scaleX), Float(piece.scaleY), Float(piece.centerX), Float(piece.centerY))
@@ -82,8 +94,8 @@ extension Painter {
         for (name, components, offset) in layout {
             guard let i = shader.attributes.firstIndex(of: name) else { continue }
             context.setAttribute(VertexAttribute(location: UInt32(i), components: components, type: .float,
-                                                 stride: stride * 4, offset: offset * 4), buffer)
+                                                 stride: stride * 4, offset: (floats.lowerBound + offset) * 4), buffer)
         }
-        program.draw(vertexCount: vertices.count / stride, modes: DrawModes(color: .alphaBlended))
+        program.draw(vertexCount: floats.count / stride, modes: DrawModes(color: .alphaBlended))
     }
 }

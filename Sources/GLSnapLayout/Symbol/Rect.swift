@@ -1,3 +1,5 @@
+import Foundation
+
 /// An axis-aligned box, y down: (minX, minY) its top left, (maxX, maxY) its bottom right. The
 /// boxes of symbol layout and placement: text boxes (24 px units), icon boxes (CSS px around
 /// the anchor), collision boxes before they are projected.
@@ -62,5 +64,18 @@ struct Rect: Equatable, Sendable {
     /// The corners top left, top right, bottom left, bottom right (the order of glyph quads).
     var corners: (tl: Vec2, tr: Vec2, bl: Vec2, br: Vec2) {
         (Vec2(minX, minY), Vec2(maxX, minY), Vec2(minX, maxY), Vec2(maxX, maxY))
+    }
+
+    /// The bounding box of this box turned `angle` radians (clockwise on the screen) about the
+    /// origin: a turned symbol's collision box (MapLibre's envelope for text-rotate and
+    /// icon-rotate). The box itself at 0.
+    func turnedEnvelope(_ angle: Double) -> Rect {
+        guard angle != 0 else { return self }
+        let c = cos(angle), s = sin(angle)
+        var out = Rect.empty
+        for p in [Vec2(minX, minY), Vec2(maxX, minY), Vec2(minX, maxY), Vec2(maxX, maxY)] {
+            out = out.union(Rect(Vec2(p.x * c - p.y * s, p.x * s + p.y * c)))
+        }
+        return out
     }
 }

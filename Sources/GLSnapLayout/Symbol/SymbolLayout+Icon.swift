@@ -60,6 +60,9 @@ extension SymbolLayout {
         var quad = IconQuad(tl: tl, tr: tr, bl: bl, br: br, tex: slot.rect, sdf: slot.sdf, box: Rect(minX: x1, minY: y1, maxX: x2, maxY: y2),
                             resampled: abs(slot.pixelRatio - pixelRatio) > 1e-9)
         quad.collision = quad.box
+        quad.offsetX = dx
+        quad.turn = angle
+        if !layer.iconPadding.isFeatureConstant { quad.padding = SymbolPlacement.paddingMargins(layer.iconPadding.evaluate(ctx)) }
         return (quad, slot)
     }
 

@@ -13,6 +13,8 @@ struct ShapedLabel {
     var justified: [Range<Int>] = []
     /// Line labels: text-offset (24 px units), see `SymbolInstance.lineOffset`.
     var lineOffset = Vec2(0, 0)
+    /// text-rotate (radians).
+    var rotation = 0.0
 }
 
 extension SymbolLayout {
@@ -48,6 +50,7 @@ extension SymbolLayout {
                              allowVerticalPlacement: allowVertical, layoutTextSize: sizes.textLayout, textSizeThisZoom: sizes.textThisZoom)
         }
         let rotate = p.symbol.textRotate.evaluate(ctx) * .pi / 180
+        label.rotation = rotate
         func append(_ shaping: Shaping, turnLabel: Bool = false) {
             appendGlyphQuads(&quads, shaping, rotate: rotate, alongLine: p.alongLine, offset: offset,
                              allowVerticalPlacement: p.allowVerticalPlacement, turnLabel: turnLabel)

@@ -152,6 +152,8 @@ struct LabelTemplate {
         instance.justifiedGlyphs = text.justified
         instance.lineOffset = text.lineOffset
         instance.verticalTextBox = p.placement == .point ? text.vertical.box.turnedQuarterClockwise : box
+        // A box not laid along the line collides as the bounding box of its turned text.
+        instance.textBoxTurn = p.alongLine ? 0 : text.rotation
         overscaling = p.overscaling
         let textBoxScale = p.tilePixelRatio * sizes.textLayout / TextShaper.oneEm
         let textPadding = p.textPadding * p.tilePixelRatio

@@ -18,34 +18,24 @@ struct LineWalk {
     /// The segment the anchor lies on (from point `segment` to `segment + 1`).
     let segment: Int
 
-    /// The point `dist` from the anchor on the line itself; nil past the line's end.
-    func point(at dist: Double) -> (x: Double, y: Double, angle: Double)? {
-        var remaining = abs(dist)
-        var cur = anchor
-        if dist >= 0 {
-            var i = segment + 1
-            while i < line.count {
-                let n = line[i]
-                let d = hypot(n.x - cur.x, n.y - cur.y)
-                let angle = atan2(n.y - line[i - 1].y, n.x - line[i - 1].x)
-                if d >= remaining {
-                    let t = d == 0 ? 0 : remaining / d
-                    return (cur.x + (n.x - cur.x) * t, cur.y + (n.y - cur.y) * t, angle)
-                }
-                remaining -= d; cur = n; i += 1
+    /// The point `dist` (0 or more) from the anchor on the line itself, walking `forward` or
+    /// back, and the line's direction there; nil past the line's end. As GL JS walks it: the
+    /// first leg runs from the anchor (rounded in the tile, so its direction may differ from the
+    /// whole segment's) and a leg that ends right at the distance gives way to the next, so a
+    /// glyph on a vertex takes the segment beyond it.
+    func point(_ dist: Double, forward: Bool) -> (x: Double, y: Double, angle: Double)? {
+        var remaining = dist
+        var prev = anchor
+        var i = forward ? segment + 1 : segment
+        while i >= 0 && i < line.count {
+            let next = line[i]
+            let d = hypot(next.x - prev.x, next.y - prev.y)
+            if d > remaining {
+                let t = remaining / d
+                let angle = forward ? atan2(next.y - prev.y, next.x - prev.x) : atan2(prev.y - next.y, prev.x - next.x)
+                return (prev.x + (next.x - prev.x) * t, prev.y + (next.y - prev.y) * t, angle)
             }
-        } else {
-            var i = segment
-            while i >= 0 {
-                let n = line[i]
-                let d = hypot(n.x - cur.x, n.y - cur.y)
-                let angle = atan2(line[i + 1].y - n.y, line[i + 1].x - n.x)
-                if d >= remaining {
-                    let t = d == 0 ? 0 : remaining / d
-                    return (cur.x + (n.x - cur.x) * t, cur.y + (n.y - cur.y) * t, angle)
-                }
-                remaining -= d; cur = n; i -= 1
-            }
+            remaining -= d; prev = next; i += forward ? 1 : -1
         }
         return nil
     }
@@ -77,13 +67,13 @@ struct LineWalk {
     func glyph(_ offsetX: Double, lineOffset: (x: Double, y: Double), flip: Bool) -> LineGlyph? {
         let combined = flip ? offsetX - lineOffset.x : offsetX + lineOffset.x
         let turn = flip ? Double.pi : 0
-        guard lineOffset.y != 0 else {
-            guard let p = point(at: flip ? -combined : combined) else { return nil }
-            return LineGlyph(x: p.x, y: p.y, angle: p.angle + turn)
-        }
         // A glyph right at the anchor walks backward (forward when flipped), as in GL JS: the
         // first leg's direction decides where the path starts.
         let step = (combined > 0 ? 1 : -1) * (flip ? -1 : 1)
+        guard lineOffset.y != 0 else {
+            guard let p = point(abs(combined), forward: step > 0) else { return nil }
+            return LineGlyph(x: p.x, y: p.y, angle: p.angle + turn)
+        }
         guard let p = offsetPoint(abs(combined), step: step, by: lineOffset.y) else { return nil }
         return LineGlyph(x: p.x, y: p.y, angle: p.angle + turn)
     }

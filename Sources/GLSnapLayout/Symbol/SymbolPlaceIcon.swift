@@ -28,8 +28,8 @@ extension SymbolPlacement {
         let fill = out.sdf ? pr.iconColor.evaluate(ctx) : Color.white
         let halo = out.sdf ? pr.iconHaloColor.evaluate(ctx) : Color.transparent
         let paint: [Float] = [Float(pr.iconHaloWidth.evaluate(ctx)), Float(pr.iconHaloBlur.evaluate(ctx)), Float(v.iconSize)]
-        let (turn, alongLine) = iconTurn(inst, symbols, v, pr, projector: projector)
-        let planeTurn = alongLine && pr.iconFlat ? segmentTurn(inst, symbols) : nil
+        let (turn, alongLine, offLine) = iconTurn(inst, icon, symbols, v, pr, projector: projector)
+        let planeTurn = alongLine && pr.iconFlat ? segmentTurn(inst, icon, symbols) : nil
         var level = true
         for piece in iconPieces(icon, fitted: fitted, size: v.iconSize) {
             var corners = piece.corners
@@ -63,29 +63,63 @@ extension SymbolPlacement {
         // whose text took no anchor (or that has no text) is hidden.
         // Its collision box still counts.
         out.hidden = pr.fitted && pr.hasVariableAnchors && !(followsText && text.placed)
+        // A line icon on its line's first vertex, walking back, finds no segment: GL JS hides it.
+        out.hidden = out.hidden || offLine
         if v.iconSize != 1 || icon.resampled || !level { draw.iconsLinear = true }
         return out
     }
 
-    /// How an icon turns on the screen: line icons with their segment (`alongLine`), others with
-    /// the map when rotating with it; nil: not at all.
-    static func iconTurn(_ inst: SymbolInstance, _ symbols: SymbolTile, _ v: SymbolView, _ pr: LayerParams,
-                         projector: TileProjector) -> (turn: (c: Double, s: Double)?, alongLine: Bool) {
-        if inst.line >= 0 && pr.iconRotMap, let line = symbols.lines[safe: inst.line], inst.segment + 1 < line.count,
-           let p0 = projector.project(line[inst.segment]), let p1 = projector.project(line[inst.segment + 1]) {
-            let ang = atan2(p1.y - p0.y, p1.x - p0.x)
-            return ((cos(ang), sin(ang)), true)
+    /// How an icon turns on the screen: line icons with their line (`alongLine`), others with
+    /// the map when rotating with it; nil: not at all. `offLine`: a line icon whose walk from its
+    /// anchor leaves the line (GL JS does not draw it).
+    static func iconTurn(_ inst: SymbolInstance, _ icon: IconQuad, _ symbols: SymbolTile, _ v: SymbolView, _ pr: LayerParams,
+                         projector: TileProjector) -> (turn: (c: Double, s: Double)?, alongLine: Bool, offLine: Bool) {
+        if inst.line >= 0 && pr.iconRotMap, let line = symbols.lines[safe: inst.line], inst.segment + 1 < line.count {
+            switch lineDirection(line, segment: inst.segment, from: Vec2(v.a.x, v.a.y), forward: icon.offsetX > 0,
+                                 project: { projector.project($0).map { Vec2($0.x, $0.y) } }) {
+            case .angle(let ang): return ((cos(ang), sin(ang)), true, false)
+            case .offLine: return (nil, true, true)
+            case .behindCamera: break
+            }
         }
-        return (pr.iconRotMap ? (v.east.x, v.east.y) : nil, false)
+        return (pr.iconRotMap ? (v.east.x, v.east.y) : nil, false, false)
     }
 
-    /// The direction of a line icon's segment in the map plane (tile units, unprojected); nil
-    /// for a segment of no length.
-    static func segmentTurn(_ inst: SymbolInstance, _ symbols: SymbolTile) -> (c: Double, s: Double)? {
-        guard let line = symbols.lines[safe: inst.line], inst.segment + 1 < line.count else { return nil }
-        let dx = line[inst.segment + 1].x - line[inst.segment].x, dy = line[inst.segment + 1].y - line[inst.segment].y
-        let l = (dx * dx + dy * dy).squareRoot()
-        return l > 0 ? (dx / l, dy / l) : nil
+    /// The direction of a line icon in the map plane (tile units, unprojected), taken as on the
+    /// screen; nil where it has none.
+    static func segmentTurn(_ inst: SymbolInstance, _ icon: IconQuad, _ symbols: SymbolTile) -> (c: Double, s: Double)? {
+        guard let line = symbols.lines[safe: inst.line], inst.segment + 1 < line.count,
+              case .angle(let ang) = lineDirection(line, segment: inst.segment, from: inst.anchor, forward: icon.offsetX > 0,
+                                                   project: { $0 }) else { return nil }
+        return (cos(ang), sin(ang))
+    }
+
+    enum LineDirection: Equatable {
+        case angle(Double)
+        /// The walk ran off the line's end.
+        case offLine
+        /// A vertex it needed is behind the camera.
+        case behindCamera
+    }
+
+    /// The direction of `line` (tile units, `project`ed) at its anchor `from` (already
+    /// projected) on `segment`, as GL JS's placeGlyphAlongLine turns a glyph or icon right at the
+    /// anchor: toward the next vertex (`forward`, an icon offset ahead along the line) or from the
+    /// one before; a vertex where the anchor lies (the anchor is rounded in the tile) passes the
+    /// walk on to the segment beyond it.
+    static func lineDirection(_ line: [Vec2], segment: Int, from anchor: Vec2, forward: Bool,
+                              project: (Vec2) -> Vec2?) -> LineDirection {
+        var i = forward ? segment + 1 : segment
+        var prev = anchor
+        while i >= 0 && i < line.count {
+            guard let p = project(line[i]) else { return .behindCamera }
+            if p.x != prev.x || p.y != prev.y {
+                return .angle(forward ? atan2(p.y - prev.y, p.x - prev.x) : atan2(prev.y - p.y, prev.x - p.x))
+            }
+            prev = p
+            i += forward ? 1 : -1
+        }
+        return .offLine
     }
 
     /// The textured pieces an icon is drawn in at icon size `size` (CSS px around the anchor,

@@ -196,7 +196,7 @@ extension SymbolPlacement {
         if let quad = inst.icon {
             icon = placeIcon(quad, inst, symbols, view, ctx, pr, text: text, projector: projector, grid: grid, draw: &draw)
         }
-        return commit(text, icon, inst, anchorY: a.y, pr, grid: &grid, textPlaced: &textPlaced, debug: &draw.collisionDebug)
+        return commit(text, icon, inst, pr, grid: &grid, textPlaced: &textPlaced, debug: &draw.collisionDebug)
     }
 
     /// Whether a shape may be placed: inside the grid, hitting no shape that `mode` counts, and
@@ -208,7 +208,7 @@ extension SymbolPlacement {
     /// Text and icon combined (each placed only with the other unless it is optional or the
     /// other is missing), the shapes of what is placed inserted into the grid (unless it ignores
     /// placement); what shows, nil when nothing does.
-    static func commit(_ text: PlacedText, _ icon: PlacedIcon, _ inst: SymbolInstance, anchorY: Double, _ pr: LayerParams,
+    static func commit(_ text: PlacedText, _ icon: PlacedIcon, _ inst: SymbolInstance, _ pr: LayerParams,
                        grid: inout CollisionGrid, textPlaced: inout Bool, debug: inout [CollisionDebugShape]?) -> Placed? {
         let hasText = !text.verts.isEmpty || !text.images.isEmpty, hasIcon = !icon.verts.isEmpty
         textPlaced = text.placed && hasText
@@ -231,7 +231,7 @@ extension SymbolPlacement {
         let showText = hasText && (placeText || pr.alwaysShowText)
         let showIcon = hasIcon && (placeIcon || pr.alwaysShowIcon)
         guard showText || showIcon else { return nil }
-        let key = pr.sortByKey ? inst.sortKey : (pr.sortByY ? anchorY : 0)
+        let key = pr.sortByKey ? inst.sortKey : (pr.sortByY ? sortY(inst.anchor, pr) : 0)
         let boxes = (placeText ? text.shapes : []) + (placeIcon ? icon.shape.map { [$0] } ?? [] : [])
         return Placed(key: key, order: 0, text: showText ? text.verts : [], icon: showIcon && !icon.hidden ? icon.verts : [],
                       sdfIcon: icon.sdf, textImages: showText ? text.images : [], boxes: boxes)
@@ -262,7 +262,7 @@ extension SymbolPlacement {
     /// An icon's collision box in screen pixels: its box (fitted to the text with icon-text-fit,
     /// see `SymbolLayout.fitted`) at the layout icon size, plus icon-padding, in `frame`.
     static func iconCollisionBox(_ inst: SymbolInstance, _ icon: IconQuad, _ pr: LayerParams, frame: SymbolBoxFrame) -> CollisionShape? {
-        frame.box(icon.collision.scaled(by: inst.iconLayoutSize).outset(by: pr.iconPadding))
+        frame.box(icon.collision.scaled(by: inst.iconLayoutSize).outset(by: icon.padding ?? pr.iconPadding).turnedEnvelope(icon.turn))
     }
 
     /// A translation laid in the map plane at `anchor` (tile units; `a` its projection), as a

@@ -79,7 +79,7 @@ extension SymbolPlacement {
                           projector: TileProjector, grid: CollisionGrid) -> PlacedText {
         var out = PlacedText()
         let boxScale = inst.textLayoutSize / TextShaper.oneEm
-        let box = inst.textBox.scaled(by: boxScale).outset(by: pr.textPadding)
+        let box = inst.textBox.scaled(by: boxScale).outset(by: pr.textPadding).turnedEnvelope(inst.textBoxTurn)
         var glyphs = inst.glyphs
         var hideText = false
         if inst.variableAnchors.isEmpty {

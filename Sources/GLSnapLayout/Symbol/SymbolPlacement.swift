@@ -9,6 +9,10 @@ public struct SymbolDrawData {
     public var icons: [Float] = []
     public var sdfIcons: [Float] = []
     public var text: [Float] = []
+    /// Where each run of `text` (and of `sdfIcons`) ends, in floats: a run's halos are drawn,
+    /// then its fills, before the next run, as GL JS draws a layer tile by tile (and sort-key
+    /// segment by segment). The last run ends at the array's end; empty: one run.
+    public var textRuns: [Int] = [], sdfIconRuns: [Int] = []
     /// Images in text (`format`), raster quads in the icon atlas drawn after the text.
     public var textImages: [Float] = []
     /// Images in text need linear filtering (laid on the map, or sized by zoom), as MapLibre's.
@@ -81,6 +85,8 @@ public enum SymbolPlacement {
         var sdfIcon: Bool
         /// Images in the text (non-SDF, drawn with the icons).
         var textImages: [Float] = []
+        /// The tile (in placement order) and the feature: GL JS draws a layer tile by tile.
+        var tile = 0, feature = 0
         /// The collision shapes of the text and icon that were placed (empty: only shown).
         var boxes: [CollisionShape] = []
     }
@@ -143,6 +149,8 @@ public enum SymbolPlacement {
             guard var p = placeSymbol(symbols.instances[item.inst], symbols, params: params, projector: &projectors[item.tile],
                                       grid: &grid, transform: t, draw: &draw) else { continue }
             p.order = n
+            p.tile = item.tile
+            p.feature = symbols.instances[item.inst].feature
             if !p.boxes.isEmpty {
                 draw.placed.append(PlacedSymbol(tile: tiles[item.tile].tile, feature: symbols.features[symbols.instances[item.inst].feature],
                                                 featureIndex: symbols.instances[item.inst].feature,
@@ -151,13 +159,35 @@ public enum SymbolPlacement {
             }
             placed.append(p)
         }
-        if params.sortByKey || params.sortByY { placed.sort { ($0.key, $0.order) < ($1.key, $1.order) } }
-        for p in placed {
+        sortForDrawing(&placed, params)
+        for (n, p) in placed.enumerated() {
+            // A new run where the tile changes, or the sort key's segment.
+            if n > 0, placed[n - 1].tile != p.tile || (params.sortByKey && placed[n - 1].key != p.key) {
+                if draw.textRuns.last != draw.text.count { draw.textRuns.append(draw.text.count) }
+                if draw.sdfIconRuns.last != draw.sdfIcons.count { draw.sdfIconRuns.append(draw.sdfIcons.count) }
+            }
             draw.text += p.text
             if p.sdfIcon { draw.sdfIcons += p.icon } else { draw.icons += p.icon }
             draw.textImages += p.textImages
         }
+        if draw.textRuns.last == draw.text.count { draw.textRuns.removeLast() }
+        if draw.sdfIconRuns.last == draw.sdfIcons.count { draw.sdfIconRuns.removeLast() }
         return draw
+    }
+
+    /// The drawing order, as GL JS's: by sort key across tiles (tiles in placement order within
+    /// a key); for symbol-z-order viewport-y, tile by tile, each tile's symbols by their row in
+    /// the view turned upright, later features first on a row (its sortFeatures); else as placed.
+    static func sortForDrawing(_ placed: inout [Placed], _ params: LayerParams) {
+        if params.sortByKey {
+            placed.sort { ($0.key, $0.order) < ($1.key, $1.order) }
+        } else if params.sortByY {
+            placed.sort { a, b in
+                if a.tile != b.tile { return a.tile < b.tile }
+                if a.key != b.key { return a.key < b.key }
+                return a.feature != b.feature ? a.feature > b.feature : a.order < b.order
+            }
+        }
     }
 
     /// The anchor's row in the view turned upright, whole tile units (MapLibre's sortFeatures key).

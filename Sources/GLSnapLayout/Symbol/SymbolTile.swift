@@ -28,6 +28,14 @@ struct IconQuad: Sendable {
     /// The box collisions use, before icon-padding: `box`, or for a fitted image with a content
     /// box, grown to the image's edges.
     var collision = Rect.zero
+    /// icon-offset's x (px): a line icon offset ahead takes its direction from the line ahead
+    /// of its anchor, else from the line behind it (as GL JS walks it).
+    var offsetX = 0.0
+    /// icon-rotate (radians): the padded collision box collides as its turned bounding box.
+    var turn = 0.0
+    /// icon-padding of this feature's icon (margins, CSS px) where it is data-driven; nil: the
+    /// layer's.
+    var padding: Rect?
 }
 
 /// One label: an anchor with its text and icon.
@@ -59,6 +67,9 @@ struct SymbolInstance: Sendable {
     /// quads, and for point labels its box, already turned as drawn. Empty when it has none.
     var verticalGlyphs: Range<Int> = 0..<0
     var verticalTextBox = Rect.zero
+    /// text-rotate (radians) of a label not laid along its line: its padded text box collides
+    /// as the turned box's bounding box (MapLibre's envelope); 0 along lines.
+    var textBoxTurn = 0.0
     /// The icon fitted to the vertical layout (icon-text-fit), drawn in place of `icon` with it.
     var verticalIcon: IconQuad?
     /// Variable anchors with text-justify auto, text of several lines: its quads justified left,
