@@ -124,6 +124,11 @@ struct SymbolView {
     let east: Vec2
     /// Point symbols' collision box frames of the text and the icon.
     let textFrame: SymbolBoxFrame, iconFrame: SymbolBoxFrame
+    /// The text's (icon's) translated anchor lies so near the horizon that GL JS places
+    /// nothing there (`SymbolPlacement.nearHorizon`); its shapes are tested for debug only.
+    let textNearHorizon: Bool, iconNearHorizon: Bool
+    /// The same at the untranslated anchor, where GL JS measures line labels' circles.
+    let anchorNearHorizon: Bool
 
     init(_ a: (x: Double, y: Double, w: Double), _ inst: SymbolInstance, _ ctx: EvaluationContext, _ pr: LayerParams,
          projector: TileProjector, transform t: Transform) {
@@ -142,6 +147,9 @@ struct SymbolView {
             return p.w
         }
         let textW = translatedW(pr.textTranslatePlane), iconW = translatedW(pr.iconTranslatePlane)
+        textNearHorizon = SymbolPlacement.nearHorizon(w: textW, cameraToCenter: d)
+        iconNearHorizon = SymbolPlacement.nearHorizon(w: iconW, cameraToCenter: d)
+        anchorNearHorizon = SymbolPlacement.nearHorizon(w: a.w, cameraToCenter: d)
         textSize = pr.textSize.evaluate(ctx) * (pr.textFlat ? flatRatio(textW) : ratio(textW))
         fontScale = textSize / TextShaper.oneEm
         iconSize = pr.iconSize.evaluate(ctx) * (pr.iconFlat ? flatRatio(iconW) : ratio(iconW))
@@ -273,6 +281,15 @@ extension SymbolPlacement {
         let k = projector.tileUnitsPerPixel
         guard let p = projector.project(Vec2(anchor.x + plane.x * k, anchor.y + plane.y * k)) else { return (0, 0) }
         return (p.x - a.x, p.y - a.y)
+    }
+
+    /// GL JS's `perspectiveRatioCutoff`: where the perspective ratio (0.5 + 0.5 × camera-to-center
+    /// distance / the point's clip w, unclamped) falls below it, near the horizon, no symbol is placed.
+    static let perspectiveRatioCutoff = 0.6
+
+    /// Whether a point of clip w lies past the cutoff (`perspectiveRatioCutoff`).
+    static func nearHorizon(w: Double, cameraToCenter d: Double) -> Bool {
+        0.5 + 0.5 * d / w < perspectiveRatioCutoff
     }
 
     /// One tile unit east, to find the map's east on the screen (a few units, for precision).
