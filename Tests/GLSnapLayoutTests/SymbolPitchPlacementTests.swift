@@ -70,4 +70,30 @@ final class SymbolPitchPlacementTests: XCTestCase {
         XCTAssertNil(try place(layout: "", points: [(4096, 4096)], zoom: 1, pitch: 60).textGamma)
         XCTAssertNil(try place(layout: #", "text-pitch-alignment": "map""#, points: [(4096, 4096)], zoom: 1, pitch: 0).textGamma)
     }
+
+    /// The mean x and the width (CSS px) of the one label's glyph vertices.
+    private func glyphSpan(anchor: String, at point: (Double, Double)) throws -> (mean: Double, width: Double) {
+        let layout = #", "text-pitch-alignment": "map", "text-variable-anchor": ["\#(anchor)"]"#
+        let text = try place(layout: layout, points: [point], zoom: 1, pitch: 60).text
+        let n = SymbolDrawData.floatsPerVertex
+        let xs = stride(from: 0, to: text.count, by: n).map { Double(text[$0]) }
+        XCTAssertFalse(xs.isEmpty)
+        return (xs.reduce(0, +) / Double(xs.count), xs.max()! - xs.min()!)
+    }
+
+    /// Text laid on a pitched map with a variable anchor is moved by text-size times the
+    /// viewer-facing perspective ratio (GL JS's renderTextSize), while its glyphs grow with
+    /// distance: far from the camera the shift is smaller beside the glyphs than near it.
+    func testVariableAnchorShiftOfTextLaidOnTheMap() throws {
+        func shiftOverWidth(_ point: (Double, Double)) throws -> Double {
+            let left = try glyphSpan(anchor: "left", at: point), center = try glyphSpan(anchor: "center", at: point)
+            return (left.mean - center.mean) / center.width
+        }
+        let near = try shiftOverWidth((4096, 4096))
+        let far = try shiftOverWidth((4096, 1000))
+        XCTAssertGreaterThan(near, 0.2)
+        // 387 px north at pitch 60: perspective ratio 0.85, the glyphs' 1.22.
+        XCTAssertLessThan(far, near * 0.85)
+        XCTAssertGreaterThan(far, near * 0.55)
+    }
 }

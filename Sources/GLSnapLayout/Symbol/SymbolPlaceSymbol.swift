@@ -113,6 +113,10 @@ struct SymbolView {
     let perspective: Double
     /// text-size and icon-size as drawn here; `fontScale` is the text size over 24 px.
     let textSize: Double, fontScale: Double, iconSize: Double
+    /// What a variable anchor's shift (24 px units) is scaled by where it is drawn: the font
+    /// scale, but for text laid on the map text-size times the viewer-facing perspective ratio
+    /// at the anchor over 24 (GL JS's renderTextSize, though the glyphs grow with distance there).
+    let shiftScale: Double
     /// Map plane: CSS pixels at the view's zoom, unrotated; back to the screen by projection.
     let tileUnitsPerPixel: Double
     let planeAnchor: Vec2
@@ -152,6 +156,7 @@ struct SymbolView {
         anchorNearHorizon = SymbolPlacement.nearHorizon(w: a.w, cameraToCenter: d)
         textSize = pr.textSize.evaluate(ctx) * (pr.textFlat ? flatRatio(textW) : ratio(textW))
         fontScale = textSize / TextShaper.oneEm
+        shiftScale = pr.textFlat ? pr.textSize.evaluate(ctx) * ratio(a.w) / TextShaper.oneEm : fontScale
         iconSize = pr.iconSize.evaluate(ctx) * (pr.iconFlat ? flatRatio(iconW) : ratio(iconW))
         tileUnitsPerPixel = tupp
         planeAnchor = Vec2(inst.anchor.x / tupp, inst.anchor.y / tupp)

@@ -126,7 +126,7 @@ extension SymbolPlacement {
                       grid.isInside(ib), !grid.collides(ib, mode: mode) else { continue }
             }
             let r = VariableAnchors.shift(va, width: width / boxScale, height: height / boxScale, boxScale: 1)
-            var renderShift = (r.x * v.fontScale, r.y * v.fontScale)
+            var renderShift = (r.x * v.shiftScale, r.y * v.shiftScale)
             // On the screen plane the shift turns to the map's east; in the map plane
             // the projection turns it (flatCorners faces it to the viewer otherwise).
             if pr.textRotMap && !pr.textFlat {
