@@ -9,10 +9,10 @@ final class SymbolPitchPlacementTests: XCTestCase {
     private let tile = TileID(z: 0, x: 0, y: 0)!
 
     /// Lays out point labels "ab" at `points` (tile units of tile 0/0/0) and places them.
-    private func place(layout: String, points: [(Double, Double)], zoom: Double, pitch: Double,
+    private func place(layout: String, paint: String = "", points: [(Double, Double)], zoom: Double, pitch: Double,
                        debug: Bool = false) throws -> SymbolDrawData {
         let json = #"{"version": 8, "sources": {"s": {"type": "geojson", "data": {"type": "FeatureCollection", "features": []}}},"#
-            + #" "layers": [{"id": "l", "type": "symbol", "source": "s", "layout": {"text-field": "ab"\#(layout)}}]}"#
+            + #" "layers": [{"id": "l", "type": "symbol", "source": "s", "layout": {"text-field": "ab"\#(layout)}, "paint": {\#(paint)}}]}"#
         let l = try XCTUnwrap(try Style(bytes: Array(json.utf8)).layers.first)
         let p = FakeSymbolProvider()
         let src = VectorLayer(name: "s", extent: 8192, version: 2, features: points.map {
@@ -95,5 +95,18 @@ final class SymbolPitchPlacementTests: XCTestCase {
         // 387 px north at pitch 60: perspective ratio 0.85, the glyphs' 1.22.
         XCTAssertLessThan(far, near * 0.85)
         XCTAssertGreaterThan(far, near * 0.55)
+    }
+
+    /// text-translate moves the box of text laid on a pitched map in the map plane, where GL JS
+    /// translates its anchor: the box of a label translated 150 px north is that of the same
+    /// label laid 150 px (1200 tile units at zoom 1) farther north (it went by the screen offset
+    /// read as a map-plane one, too little under pitch).
+    func testTranslatedBoxOfTextLaidOnTheMapIsWhereItsAnchorMoves() throws {
+        let layout = #", "text-pitch-alignment": "map""#
+        let moved = try place(layout: layout, paint: #""text-translate": [0, -150], "text-translate-anchor": "map""#,
+                              points: [(4096, 4096)], zoom: 1, pitch: 60)
+        let there = try place(layout: layout, points: [(4096, 4096 - 1200)], zoom: 1, pitch: 60)
+        let a = try XCTUnwrap(moved.placed.first?.boxes.first), b = try XCTUnwrap(there.placed.first?.boxes.first)
+        for (p, q) in [(a.x1, b.x1), (a.y1, b.y1), (a.x2, b.x2), (a.y2, b.y2)] { XCTAssertEqual(p, q, accuracy: 0.01) }
     }
 }

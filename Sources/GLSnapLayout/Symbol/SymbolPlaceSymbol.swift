@@ -175,11 +175,13 @@ struct SymbolView {
         }
         self.east = east
         // The text's alignment serves the icon too, as in GL JS.
-        textFrame = SymbolPlacement.pointBoxFrame(a, translate: textTranslate, planeAnchor: planeAnchor, perspective: ratio(textW),
+        textFrame = SymbolPlacement.pointBoxFrame(a, translate: textTranslate, translatePlane: pr.textTranslatePlane,
+                                                  planeAnchor: planeAnchor, perspective: ratio(textW),
                                                   east: east, pr, aligned: true, toScreen: toScreen)
         // Icons placed along lines (one-way arrows) keep screen-aligned boxes, as MapLibre
         // Native's do: turned with the map they would hide many of them on a rotated view.
-        iconFrame = SymbolPlacement.pointBoxFrame(a, translate: iconTranslate, planeAnchor: planeAnchor, perspective: ratio(iconW),
+        iconFrame = SymbolPlacement.pointBoxFrame(a, translate: iconTranslate, translatePlane: pr.iconTranslatePlane,
+                                                  planeAnchor: planeAnchor, perspective: ratio(iconW),
                                                   east: east, pr, aligned: !pr.isLine, toScreen: toScreen)
     }
 }
@@ -301,13 +303,14 @@ extension SymbolPlacement {
     static let eastProbe = 16.0
 
     /// The frame point collision boxes of a symbol at screen anchor `a` are projected in, moved
-    /// by `translate` (screen px; in the map plane turned back by the bearing); with `aligned`
-    /// false, a plain screen box.
-    static func pointBoxFrame(_ a: (x: Double, y: Double, w: Double), translate: (Double, Double), planeAnchor: Vec2,
-                              perspective: Double, east: Vec2, _ pr: LayerParams, aligned: Bool,
+    /// by `translate` (screen px) on the screen plane, by `translatePlane` (map-plane px, where
+    /// GL JS translates the anchor) in the map plane; with `aligned` false, a plain screen box.
+    static func pointBoxFrame(_ a: (x: Double, y: Double, w: Double), translate: (Double, Double), translatePlane: Vec2,
+                              planeAnchor: Vec2, perspective: Double, east: Vec2, _ pr: LayerParams, aligned: Bool,
                               toScreen: @escaping (Vec2) -> Vec2?) -> SymbolBoxFrame {
         let (tx, ty) = collisionsTranslated ? translate : (0, 0)
-        let plane = Vec2(planeAnchor.x + tx * pr.cosA + ty * pr.sinA, planeAnchor.y - tx * pr.sinA + ty * pr.cosA)
+        let tp = collisionsTranslated ? translatePlane : Vec2(0, 0)
+        let plane = Vec2(planeAnchor.x + tp.x, planeAnchor.y + tp.y)
         return SymbolBoxFrame.make(rotateWithMap: aligned && pr.textRotMap, pitchWithMap: aligned && pr.textPitchMap, pitched: pr.pitched,
                                    screenAnchor: Vec2(a.x + tx, a.y + ty),
                                    planeAnchor: plane, perspective: perspective, eastOnScreen: east, cosA: pr.cosA, sinA: pr.sinA,
