@@ -13,6 +13,7 @@ out vec2 v_tex;
 out vec4 v_fill;
 out vec4 v_halo;
 out vec4 v_props;
+out vec2 v_pos;
 
 void main() {
     gl_Position = vec4(a_pos.x / u_viewport.x * 2.0 - 1.0, 1.0 - a_pos.y / u_viewport.y * 2.0, 0.0, 1.0);
@@ -21,4 +22,5 @@ void main() {
     v_fill = a_fill;
     v_halo = a_halo;
     v_props = a_props;
+    v_pos = a_pos;
 }

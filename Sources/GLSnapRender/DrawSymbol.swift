@@ -48,14 +48,16 @@ extension Painter {
             context.bind(texture, unit: 0, sampler: SamplerState(filter: data.iconsLinear || frame.transform.pitch != 0 ? .linear : .nearest))
             drawSymbolVertices(icon.program, icon.uniforms, .symbolIcon, data.icons, texture: texture)
         }
-        for (vertices, runs, atlas, isText) in [(data.sdfIcons, data.sdfIconRuns, data.iconAtlas, false),
-                                                (data.text, data.textRuns, data.glyphAtlas, true)] where !vertices.isEmpty {
+        for (vertices, runs, atlas, isText, gamma) in [(data.sdfIcons, data.sdfIconRuns, data.iconAtlas, false, data.sdfIconGamma),
+                                                       (data.text, data.textRuns, data.glyphAtlas, true, data.textGamma)] where !vertices.isEmpty {
             let sdf = try renderer.programs.program(SymbolSdfProgram.self)
             context.use(sdf.program)
             let texture = renderer.symbolTextures.texture(for: atlas, context: context)
             context.bind(texture, unit: 0, sampler: .linear)
             sdf.uniforms.devicePixelRatio.set(Float(frame.pixelRatio))
             sdf.uniforms.isText.set(isText)
+            sdf.uniforms.pitchWithMap.set(gamma != nil)
+            if let g = gamma { sdf.uniforms.pitchGamma.set(Float(g.a), Float(g.b), Float(g.c)) }
             let buffer = VertexBuffer(context: context, data: vertices)
             // Run by run (tile by tile, sort-key segment by segment): halos, then fills.
             var start = 0

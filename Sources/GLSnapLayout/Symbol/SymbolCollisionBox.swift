@@ -6,11 +6,11 @@ import Foundation
 /// - viewport-aligned: a box around the projected anchor, scaled by the perspective ratio;
 /// - rotating with the map on the screen plane: the box turned to the map's projected east, its
 ///   bounding box taken;
-/// - pitched with the map: the box laid in the map plane (turned to face the viewer's x axis
-///   when not rotating with the map), its eight edge points projected, their bounding box taken.
-///   Only on an unpitched view (where that is the box turned by the bearing): under pitch the
-///   trapezoid's bounding box collides far more than the render tests of the older suite
-///   (MapLibre Native's screen boxes) allow, so pitched views keep the screen-plane box.
+/// - pitched with the map: the box laid in the map plane at its layout size in CSS pixels
+///   (turned to face the viewer's x axis when not rotating with the map; not scaled by the
+///   perspective ratio, as GL JS 6 leaves it), its eight edge points projected, their bounding
+///   box taken: under pitch the bounding box of the trapezoid the box becomes
+///   (`projectedUnderPitch`).
 ///
 /// Variable-anchor shifts move the box along the same east and south axes. Box units are CSS
 /// pixels at the layout size (text box × layout text size / 24, padding added).
@@ -28,7 +28,7 @@ struct SymbolBoxFrame {
     /// `planeAnchor`; `eastOnScreen` is the map's east on the screen at the anchor (unit length).
     static func make(rotateWithMap: Bool, pitchWithMap: Bool, pitched: Bool, screenAnchor a: Vec2, planeAnchor: Vec2, perspective: Double,
                      eastOnScreen: Vec2, cosA: Double, sinA: Double, toScreen: @escaping (Vec2) -> Vec2?) -> SymbolBoxFrame {
-        if pitchWithMap && !pitched {
+        if pitchWithMap && (projectedUnderPitch || !pitched) {
             // The map plane is north up; the view turns it by the bearing (angle = -bearing).
             let east = rotateWithMap ? Vec2(1, 0) : Vec2(cosA, -sinA)
             return SymbolBoxFrame(plane: .map, origin: planeAnchor, east: east, south: Vec2(-east.y, east.x), scale: 1, toScreen: toScreen)
@@ -36,6 +36,11 @@ struct SymbolBoxFrame {
         let east = rotateWithMap ? eastOnScreen : Vec2(1, 0)
         return SymbolBoxFrame(plane: .screen, origin: a, east: east, south: Vec2(-east.y, east.x), scale: perspective, toScreen: toScreen)
     }
+
+    /// Whether boxes of labels laid on a pitched map are projected from the map plane, as GL JS 6
+    /// projects them, or kept on the screen plane, as MapLibre Native keeps them (the older
+    /// suite's expectations: text-pitch-alignment/map-text-rotation-alignment-viewport).
+    static let projectedUnderPitch = true
 
     /// Where a shift (CSS px at the layout size, along the frame's axes) moves the anchor.
     func shifted(_ shift: Vec2) -> SymbolBoxFrame {

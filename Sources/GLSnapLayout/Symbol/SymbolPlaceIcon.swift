@@ -56,7 +56,7 @@ extension SymbolPlacement {
         }
         if let shape = iconCollisionBox(inst, icon, pr, frame: v.iconFrame.shifted(iconShift)) {
             out.shape = shape
-            out.placed = fits(shape, mode: pr.iconOverlap, pr, grid: grid, projector: projector)
+            out.placed = !v.iconNearHorizon && fits(shape, mode: pr.iconOverlap, pr, grid: grid, projector: projector)
         }
         // A fitted icon follows its text's anchor; where the text took none, it is hidden too.
         // GL JS draws a layer's fitted icons at their text's variable anchor only: an icon

@@ -113,6 +113,10 @@ struct SymbolView {
     let perspective: Double
     /// text-size and icon-size as drawn here; `fontScale` is the text size over 24 px.
     let textSize: Double, fontScale: Double, iconSize: Double
+    /// What a variable anchor's shift (24 px units) is scaled by where it is drawn: the font
+    /// scale, but for text laid on the map text-size times the viewer-facing perspective ratio
+    /// at the anchor over 24 (GL JS's renderTextSize, though the glyphs grow with distance there).
+    let shiftScale: Double
     /// Map plane: CSS pixels at the view's zoom, unrotated; back to the screen by projection.
     let tileUnitsPerPixel: Double
     let planeAnchor: Vec2
@@ -124,6 +128,11 @@ struct SymbolView {
     let east: Vec2
     /// Point symbols' collision box frames of the text and the icon.
     let textFrame: SymbolBoxFrame, iconFrame: SymbolBoxFrame
+    /// The text's (icon's) translated anchor lies so near the horizon that GL JS places
+    /// nothing there (`SymbolPlacement.nearHorizon`); its shapes are tested for debug only.
+    let textNearHorizon: Bool, iconNearHorizon: Bool
+    /// The same at the untranslated anchor, where GL JS measures line labels' circles.
+    let anchorNearHorizon: Bool
 
     init(_ a: (x: Double, y: Double, w: Double), _ inst: SymbolInstance, _ ctx: EvaluationContext, _ pr: LayerParams,
          projector: TileProjector, transform t: Transform) {
@@ -142,8 +151,12 @@ struct SymbolView {
             return p.w
         }
         let textW = translatedW(pr.textTranslatePlane), iconW = translatedW(pr.iconTranslatePlane)
+        textNearHorizon = SymbolPlacement.nearHorizon(w: textW, cameraToCenter: d)
+        iconNearHorizon = SymbolPlacement.nearHorizon(w: iconW, cameraToCenter: d)
+        anchorNearHorizon = SymbolPlacement.nearHorizon(w: a.w, cameraToCenter: d)
         textSize = pr.textSize.evaluate(ctx) * (pr.textFlat ? flatRatio(textW) : ratio(textW))
         fontScale = textSize / TextShaper.oneEm
+        shiftScale = pr.textFlat ? pr.textSize.evaluate(ctx) * ratio(a.w) / TextShaper.oneEm : fontScale
         iconSize = pr.iconSize.evaluate(ctx) * (pr.iconFlat ? flatRatio(iconW) : ratio(iconW))
         tileUnitsPerPixel = tupp
         planeAnchor = Vec2(inst.anchor.x / tupp, inst.anchor.y / tupp)
@@ -162,11 +175,13 @@ struct SymbolView {
         }
         self.east = east
         // The text's alignment serves the icon too, as in GL JS.
-        textFrame = SymbolPlacement.pointBoxFrame(a, translate: textTranslate, planeAnchor: planeAnchor, perspective: ratio(textW),
+        textFrame = SymbolPlacement.pointBoxFrame(a, translate: textTranslate, translatePlane: pr.textTranslatePlane,
+                                                  planeAnchor: planeAnchor, perspective: ratio(textW),
                                                   east: east, pr, aligned: true, toScreen: toScreen)
         // Icons placed along lines (one-way arrows) keep screen-aligned boxes, as MapLibre
         // Native's do: turned with the map they would hide many of them on a rotated view.
-        iconFrame = SymbolPlacement.pointBoxFrame(a, translate: iconTranslate, planeAnchor: planeAnchor, perspective: ratio(iconW),
+        iconFrame = SymbolPlacement.pointBoxFrame(a, translate: iconTranslate, translatePlane: pr.iconTranslatePlane,
+                                                  planeAnchor: planeAnchor, perspective: ratio(iconW),
                                                   east: east, pr, aligned: !pr.isLine, toScreen: toScreen)
     }
 }
@@ -275,17 +290,27 @@ extension SymbolPlacement {
         return (p.x - a.x, p.y - a.y)
     }
 
+    /// GL JS's `perspectiveRatioCutoff`: where the perspective ratio (0.5 + 0.5 × camera-to-center
+    /// distance / the point's clip w, unclamped) falls below it, near the horizon, no symbol is placed.
+    static let perspectiveRatioCutoff = 0.6
+
+    /// Whether a point of clip w lies past the cutoff (`perspectiveRatioCutoff`).
+    static func nearHorizon(w: Double, cameraToCenter d: Double) -> Bool {
+        0.5 + 0.5 * d / w < perspectiveRatioCutoff
+    }
+
     /// One tile unit east, to find the map's east on the screen (a few units, for precision).
     static let eastProbe = 16.0
 
     /// The frame point collision boxes of a symbol at screen anchor `a` are projected in, moved
-    /// by `translate` (screen px; in the map plane turned back by the bearing); with `aligned`
-    /// false, a plain screen box.
-    static func pointBoxFrame(_ a: (x: Double, y: Double, w: Double), translate: (Double, Double), planeAnchor: Vec2,
-                              perspective: Double, east: Vec2, _ pr: LayerParams, aligned: Bool,
+    /// by `translate` (screen px) on the screen plane, by `translatePlane` (map-plane px, where
+    /// GL JS translates the anchor) in the map plane; with `aligned` false, a plain screen box.
+    static func pointBoxFrame(_ a: (x: Double, y: Double, w: Double), translate: (Double, Double), translatePlane: Vec2,
+                              planeAnchor: Vec2, perspective: Double, east: Vec2, _ pr: LayerParams, aligned: Bool,
                               toScreen: @escaping (Vec2) -> Vec2?) -> SymbolBoxFrame {
         let (tx, ty) = collisionsTranslated ? translate : (0, 0)
-        let plane = Vec2(planeAnchor.x + tx * pr.cosA + ty * pr.sinA, planeAnchor.y - tx * pr.sinA + ty * pr.cosA)
+        let tp = collisionsTranslated ? translatePlane : Vec2(0, 0)
+        let plane = Vec2(planeAnchor.x + tp.x, planeAnchor.y + tp.y)
         return SymbolBoxFrame.make(rotateWithMap: aligned && pr.textRotMap, pitchWithMap: aligned && pr.textPitchMap, pitched: pr.pitched,
                                    screenAnchor: Vec2(a.x + tx, a.y + ty),
                                    planeAnchor: plane, perspective: perspective, eastOnScreen: east, cosA: pr.cosA, sinA: pr.sinA,

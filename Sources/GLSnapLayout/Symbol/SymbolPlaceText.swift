@@ -70,6 +70,8 @@ extension SymbolPlacement {
         out.placed = placeLineCircles(inst, symbols, projector: projector, reach: reach, perspective: v.perspective,
                                       translate: (0, 0), overlap: pr.textOverlap, grid: grid,
                                       debug: pr.collisionDebug, shapes: &out.shapes)
+        // Near the horizon GL JS keeps no circle, so nothing is placed nor drawn for debug.
+        if v.anchorNearHorizon { out.placed = false; out.shapes = [] }
         return out
     }
 
@@ -84,7 +86,7 @@ extension SymbolPlacement {
         var hideText = false
         if inst.variableAnchors.isEmpty {
             if let shape = v.textFrame.box(box) {
-                out.placed = fits(shape, mode: pr.textOverlap, pr, grid: grid, projector: projector)
+                out.placed = !v.textNearHorizon && fits(shape, mode: pr.textOverlap, pr, grid: grid, projector: projector)
                 out.shapes = [shape]
             }
         } else {
@@ -111,6 +113,7 @@ extension SymbolPlacement {
         -> (shape: CollisionShape, shift: Vec2, renderShift: (Double, Double), glyphs: Range<Int>)? {
         // Each anchor without overlap, then each again with the layer's overlap mode.
         let width = box.width, height = box.height
+        guard !v.textNearHorizon else { return nil }
         for attempt in VariableAnchors.attempts(count: inst.variableAnchors.count, overlapAllowed: pr.textAllowOverlap) {
             let va = inst.variableAnchors[attempt.index]
             let mode = attempt.overlap ? pr.textOverlap : .never
@@ -123,7 +126,7 @@ extension SymbolPlacement {
                       grid.isInside(ib), !grid.collides(ib, mode: mode) else { continue }
             }
             let r = VariableAnchors.shift(va, width: width / boxScale, height: height / boxScale, boxScale: 1)
-            var renderShift = (r.x * v.fontScale, r.y * v.fontScale)
+            var renderShift = (r.x * v.shiftScale, r.y * v.shiftScale)
             // On the screen plane the shift turns to the map's east; in the map plane
             // the projection turns it (flatCorners faces it to the viewer otherwise).
             if pr.textRotMap && !pr.textFlat {

@@ -19,6 +19,10 @@ public struct SymbolDrawData {
     public var textImagesLinear = false
     /// Icons need linear filtering (scaled or rotated).
     public var iconsLinear = false
+    /// Text (SDF icons) laid flat on a pitched map: its edges soften with distance as GL JS's
+    /// (`PitchedGamma`); nil faces the viewer.
+    public var textGamma: PitchedGamma?
+    public var sdfIconGamma: PitchedGamma?
     public let glyphAtlas: SymbolAtlas
     public let iconAtlas: SymbolAtlas
     /// The symbols placed (not only shown), with their collision boxes: what rendered-feature
@@ -144,6 +148,13 @@ public enum SymbolPlacement {
         let sequence = placementOrder(tiles, params, projectors: projectors)
         var placed: [Placed] = []
         draw.textImagesLinear = params.textPitchMap || !params.textSize.isZoomConstant
+        if let first = projectors.first, params.textFlat || params.iconFlat {
+            let p = first.projection
+            let gamma = PitchedGamma.make(m: p.m, width: p.width, height: p.height, pitch: t.pitch,
+                                          cameraToCenterDistance: t.cameraToCenterDistance)
+            draw.textGamma = params.textFlat ? gamma : nil
+            draw.sdfIconGamma = params.iconFlat ? gamma : nil
+        }
         for (n, item) in sequence.enumerated() {
             let symbols = tiles[item.tile].symbols
             guard var p = placeSymbol(symbols.instances[item.inst], symbols, params: params, projector: &projectors[item.tile],

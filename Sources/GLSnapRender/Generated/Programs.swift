@@ -778,6 +778,10 @@ struct SymbolSdfProgram: ShaderProgram {
         let isText: UniformBool
         /// `uniform float u_device_pixel_ratio`
         let devicePixelRatio: UniformFloat
+        /// `uniform bool u_pitch_with_map`
+        let pitchWithMap: UniformBool
+        /// `uniform vec3 u_pitch_gamma`
+        let pitchGamma: UniformVec3
     }
 
     init(_ program: Program) {
@@ -789,7 +793,9 @@ struct SymbolSdfProgram: ShaderProgram {
             texture: UniformSampler(program, "u_texture"),
             isHalo: UniformBool(program, "u_is_halo"),
             isText: UniformBool(program, "u_is_text"),
-            devicePixelRatio: UniformFloat(program, "u_device_pixel_ratio"))
+            devicePixelRatio: UniformFloat(program, "u_device_pixel_ratio"),
+            pitchWithMap: UniformBool(program, "u_pitch_with_map"),
+            pitchGamma: UniformVec3(program, "u_pitch_gamma"))
     }
 }
 
@@ -859,7 +865,7 @@ extension ShaderID {
         case .raster: return [("u_matrix", .mat4, 1), ("u_buffer_scale", .float, 1), ("u_image", .sampler2D, 1), ("u_opacity", .float, 1), ("u_brightness_low", .float, 1), ("u_brightness_high", .float, 1), ("u_saturation_factor", .float, 1), ("u_contrast_factor", .float, 1), ("u_spin_weights", .vec3, 1)]
         case .sky: return [("u_sky_color", .vec4, 1), ("u_horizon_color", .vec4, 1), ("u_horizon", .vec2, 1), ("u_horizon_normal", .vec2, 1), ("u_sky_horizon_blend", .float, 1)]
         case .symbolIcon: return [("u_viewport", .vec2, 1), ("u_piece", .vec4, 1), ("u_texsize", .vec2, 1), ("u_texture", .sampler2D, 1)]
-        case .symbolSdf: return [("u_viewport", .vec2, 1), ("u_piece", .vec4, 1), ("u_texsize", .vec2, 1), ("u_texture", .sampler2D, 1), ("u_is_halo", .bool, 1), ("u_is_text", .bool, 1), ("u_device_pixel_ratio", .float, 1)]
+        case .symbolSdf: return [("u_viewport", .vec2, 1), ("u_piece", .vec4, 1), ("u_texsize", .vec2, 1), ("u_texture", .sampler2D, 1), ("u_is_halo", .bool, 1), ("u_is_text", .bool, 1), ("u_device_pixel_ratio", .float, 1), ("u_pitch_with_map", .bool, 1), ("u_pitch_gamma", .vec3, 1)]
         case .terrain: return [("u_matrix", .mat4, 1), ("u_fog_matrix", .mat4, 1), ("u_texture", .sampler2D, 1), ("u_fog_color", .vec4, 1), ("u_horizon_color", .vec4, 1), ("u_fog_ground_blend", .float, 1), ("u_fog_ground_blend_opacity", .float, 1), ("u_horizon_fog_blend", .float, 1)]
         }
     }

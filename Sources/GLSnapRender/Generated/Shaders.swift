@@ -780,6 +780,7 @@ out vec2 v_tex;
 out vec4 v_fill;
 out vec4 v_halo;
 out vec4 v_props;
+out vec2 v_pos;
 
 void main() {
     gl_Position = vec4(a_pos.x / u_viewport.x * 2.0 - 1.0, 1.0 - a_pos.y / u_viewport.y * 2.0, 0.0, 1.0);
@@ -788,6 +789,7 @@ void main() {
     v_fill = a_fill;
     v_halo = a_halo;
     v_props = a_props;
+    v_pos = a_pos;
 }
 
 """#
@@ -1443,11 +1445,16 @@ uniform sampler2D u_texture;
 uniform bool u_is_halo;
 uniform bool u_is_text;
 uniform float u_device_pixel_ratio;
+// Symbols laid flat on a pitched map: the edge gamma grows with the fragment's clip w as GL JS's
+// (u_gamma_scale there): the factor is 1 / dot(u_pitch_gamma, (x, y, 1)) at CSS pixel (x, y).
+uniform bool u_pitch_with_map;
+uniform vec3 u_pitch_gamma;
 
 in vec2 v_tex;
 in vec4 v_fill;
 in vec4 v_halo;
 in vec4 v_props;
+in vec2 v_pos;
 
 out vec4 fragColor;
 
@@ -1458,7 +1465,8 @@ void main() {
     float font_scale = v_props.w;
     float edge_gamma = 0.105 / u_device_pixel_ratio;
     vec4 color = v_fill;
-    float gamma = edge_gamma / font_scale;
+    float gamma_scale = u_pitch_with_map ? 1.0 / dot(u_pitch_gamma, vec3(v_pos, 1.0)) : 1.0;
+    float gamma = edge_gamma / font_scale * gamma_scale;
     float fill_edge = (256.0 - 64.0) / 256.0;
     float dist = texture(u_texture, v_tex).r;
     if (!u_is_halo) {
@@ -1466,7 +1474,7 @@ void main() {
         return;
     }
     if (halo_width <= 0.0 || v_halo.a <= 0.0) discard;
-    gamma = (halo_blur * 1.19 / SDF_PX + edge_gamma) / font_scale;
+    gamma = (halo_blur * 1.19 / SDF_PX + edge_gamma) / font_scale * gamma_scale;
     float halo_edge = (6.0 - halo_width / font_scale) / SDF_PX;
     float alpha = smoothstep(halo_edge - gamma, halo_edge + gamma, dist);
     if (u_is_text) {
