@@ -51,6 +51,9 @@ struct FrameBuilder {
     var counters = WorkCounters()
     /// Whether terrain tiles hang skirts below their edges (GL JS's `terrainSkirtLength`; on by default).
     var terrainSkirts = true
+    /// On a globe drawn in passes: the layers this builder draws and, for the screen pass, the
+    /// globe its symbols are placed on (GlobeScreenLayers.swift); nil draws every layer.
+    var globePass: GlobeFramePass?
 
     init(style: LoadedStyle, tiles: LRUCache<TileKey, Cached<VectorTile>>, geometries: LRUCache<GeometryKey, Cached<GeometryBox>>,
          rasters: LRUCache<TileKey, Cached<RasterBox>>, symbols: LRUCache<SymbolLayoutKey, Cached<SymbolTile>>,
@@ -63,7 +66,7 @@ struct FrameBuilder {
     mutating func frame(transform: Transform, pixelRatio: Double, width: Int, height: Int, piece: PixelRect? = nil) throws -> Frame {
         let piece = piece ?? PixelRect(x: 0, y: 0, width: width, height: height)
         // Over terrain the camera is raised to the surface and every piece drapes every tile.
-        let terrain = style.style.json["terrain"] == nil ? nil : try self.terrain(for: transform, pixelRatio: pixelRatio, piece: piece, width: width, height: height)
+        let terrain = style.style.json["terrain"] == nil || globePass?.globe != nil ? nil : try self.terrain(for: transform, pixelRatio: pixelRatio, piece: piece, width: width, height: height)
         let transform = terrain?.transform ?? transform
         let whole = terrain != nil || piece == PixelRect(x: 0, y: 0, width: width, height: height)
         var covers: [String: [CoveredTile]] = [:]
@@ -71,7 +74,7 @@ struct FrameBuilder {
         var symbolInputs: [(index: Int, input: SymbolLayerInput)] = []
         let zoom = transform.zoom
         var frameGeometry = 0
-        for layer in style.style.layers where layer.isVisible(atZoom: zoom) {
+        for layer in style.style.layers where layer.isVisible(atZoom: zoom) && globePass?.draws(layer) != false {
             try deadline?.check()
             switch layer.type {
             case .background:
@@ -80,7 +83,7 @@ struct FrameBuilder {
                 guard let sourceName = layer.source, let source = style.sources[sourceName] else { continue }
                 let info = source.info
                 guard info.type == .vector || info.type == .geojson else { continue }
-                let fullCover = fullCovers[sourceName] ?? transform.coveringTiles(
+                let fullCover = fullCovers[sourceName] ?? (globePass?.coverTransform ?? transform).coveringTiles(
                     minZoom: info.minzoom, maxZoom: info.maxzoom, tileSize: info.tileSize, reparseOverscaled: true,
                     elevations: terrain?.terrain.elevations
                 ).filter { info.covers($0.id) }

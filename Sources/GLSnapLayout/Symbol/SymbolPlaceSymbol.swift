@@ -47,7 +47,9 @@ struct LayerParams {
     /// Every tested shape is kept for debug drawing (`SymbolDrawData.collisionDebug`).
     var collisionDebug = false
 
-    init(_ layer: SymbolLayer, transform t: Transform) {
+    /// `globe`: placed on the globe, where map-aligned symbols always lie on the curved surface
+    /// (laid in the map plane and projected corner by corner, as under pitch).
+    init(_ layer: SymbolLayer, transform t: Transform, globe: Bool = false) {
         zoom = t.zoom
         let zctx = EvaluationContext(zoom: zoom)
         textOverlap = SymbolPlacement.overlapMode(layer.textOverlap, allowOverlap: layer.textAllowOverlap, zctx)
@@ -72,10 +74,10 @@ struct LayerParams {
         textPitchMap = pitch == .auto ? textRotMap : pitch == .map
         let iconPitch = layer.iconPitchAlignment.evaluate(zctx)
         iconPitchMap = iconPitch == .auto ? iconRotMap : iconPitch == .map
-        pitched = t.pitch != 0
+        pitched = t.pitch != 0 || globe
         hasVariableAnchors = layer.textVariableAnchor.isSet || layer.textVariableAnchorOffset.isSet
-        textFlat = textPitchMap && t.pitch != 0
-        iconFlat = iconPitchMap && t.pitch != 0
+        textFlat = textPitchMap && pitched
+        iconFlat = iconPitchMap && pitched
         keepUpright = layer.textKeepUpright.evaluate(zctx)
         textPadding = layer.textPadding.evaluate(zctx)
         iconPadding = SymbolPlacement.paddingMargins(layer.iconPadding.evaluate(zctx))
@@ -133,12 +135,13 @@ struct SymbolView {
         // Flat symbols are sized in the map plane, where the distance already shrinks them.
         func flatRatio(_ w: Double) -> Double { min(max(0.5 + 0.5 * w / d, 0), 4) }
         perspective = ratio(a.w)
-        let tupp = projector.tileUnitsPerPixel
+        let tupp = projector.glyphUnitsPerPixel(at: inst.anchor)
         // Under pitch, text-translate / icon-translate move the symbol in the map plane, and it
         // is sized (and its box scaled) by its distance there, as GL JS's translated matrix does.
         func translatedW(_ plane: Vec2) -> Double {
             guard pr.pitched, plane.x != 0 || plane.y != 0,
-                  let p = projector.project(Vec2(inst.anchor.x + plane.x * tupp, inst.anchor.y + plane.y * tupp)) else { return a.w }
+                  let p = projector.project(Vec2(inst.anchor.x + plane.x * projector.tileUnitsPerPixel,
+                                                 inst.anchor.y + plane.y * projector.tileUnitsPerPixel)) else { return a.w }
             return p.w
         }
         let textW = translatedW(pr.textTranslatePlane), iconW = translatedW(pr.iconTranslatePlane)
@@ -155,7 +158,7 @@ struct SymbolView {
         textTranslate = pr.pitched ? SymbolPlacement.projectedTranslate(pr.textTranslatePlane, inst.anchor, a, projector) : pr.textTranslate
         iconTranslate = pr.pitched ? SymbolPlacement.projectedTranslate(pr.iconTranslatePlane, inst.anchor, a, projector) : pr.iconTranslate
         var east = Vec2(pr.cosA, pr.sinA)
-        if (pr.textRotMap || pr.iconRotMap) && t.pitch != 0,
+        if (pr.textRotMap || pr.iconRotMap) && pr.pitched,
            let e = projector.project(Vec2(inst.anchor.x + SymbolPlacement.eastProbe, inst.anchor.y)) {
             let dx = e.x - a.x, dy = e.y - a.y, l = (dx * dx + dy * dy).squareRoot()
             if l > 0 { east = Vec2(dx / l, dy / l) }
@@ -178,7 +181,8 @@ extension SymbolPlacement {
     static func placeOriented(_ inst: SymbolInstance, _ symbols: SymbolTile, params pr: LayerParams, projector: inout TileProjector,
                               grid: inout CollisionGrid, transform t: Transform, draw: inout SymbolDrawData,
                               textPlaced: inout Bool) -> Placed? {
-        guard let a = projector.project(inst.anchor) else { return nil }
+        // On the globe an anchor behind the horizon is hidden, whatever its overlap mode (GL JS).
+        guard let a = projector.project(inst.anchor), !projector.isOccluded(inst.anchor) else { return nil }
         var ctx = EvaluationContext(zoom: pr.zoom)
         ctx.feature = symbols.features[inst.feature]
         let view = SymbolView(a, inst, ctx, pr, projector: projector, transform: t)
