@@ -36,7 +36,7 @@ struct FrameBuilder {
     /// Placement keeps the collision shapes it tests (`MapDebugOptions.collision`), in `collisionDebugShapes`.
     var collisionDebug = false
     /// The collision shapes of every symbol layer, bottom layer first (with `collisionDebug`).
-    private(set) var collisionDebugShapes: [CollisionDebugShape] = []
+    var collisionDebugShapes: [CollisionDebugShape] = []
     /// Image edges shared with neighbouring images placed apart (`PlacementSeams`).
     var placementSeams = PlacementSeams.none
     /// What one tile layer may tessellate into (`Limits.maxTileGeometry`, `Limits.triangulationStepsPerVertex`).

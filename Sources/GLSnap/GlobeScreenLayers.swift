@@ -103,6 +103,8 @@ extension ImageDrawing {
             try band(b)
         }
         builder.warnings += screen.warnings
+        // The debug view draws the boxes where the labels are: on the globe's screen.
+        builder.collisionDebugShapes += screen.collisionDebugShapes
     }
 
     /// The screen pass's frame of `piece`: symbols placed on the globe (once, with the first

@@ -18,6 +18,8 @@ struct LayerParams {
     /// projected corner by corner.
     let textFlat: Bool, iconFlat: Bool
     let pitched: Bool
+    /// Placed on the globe: map-pitched boxes are projected through it at any pitch (GL JS).
+    let onGlobe: Bool
     /// The layer has text-variable-anchor or text-variable-anchor-offset.
     let hasVariableAnchors: Bool
     let keepUpright: Bool
@@ -75,6 +77,7 @@ struct LayerParams {
         let iconPitch = layer.iconPitchAlignment.evaluate(zctx)
         iconPitchMap = iconPitch == .auto ? iconRotMap : iconPitch == .map
         pitched = t.pitch != 0 || globe
+        onGlobe = globe
         hasVariableAnchors = layer.textVariableAnchor.isSet || layer.textVariableAnchorOffset.isSet
         textFlat = textPitchMap && pitched
         iconFlat = iconPitchMap && pitched
@@ -290,7 +293,7 @@ extension SymbolPlacement {
                               toScreen: @escaping (Vec2) -> Vec2?) -> SymbolBoxFrame {
         let (tx, ty) = collisionsTranslated ? translate : (0, 0)
         let plane = Vec2(planeAnchor.x + tx * pr.cosA + ty * pr.sinA, planeAnchor.y - tx * pr.sinA + ty * pr.cosA)
-        return SymbolBoxFrame.make(rotateWithMap: aligned && pr.textRotMap, pitchWithMap: aligned && pr.textPitchMap, pitched: pr.pitched,
+        return SymbolBoxFrame.make(rotateWithMap: aligned && pr.textRotMap, pitchWithMap: aligned && pr.textPitchMap, pitched: pr.pitched && !pr.onGlobe,
                                    screenAnchor: Vec2(a.x + tx, a.y + ty),
                                    planeAnchor: plane, perspective: perspective, eastOnScreen: east, cosA: pr.cosA, sinA: pr.sinA,
                                    toScreen: toScreen)
