@@ -68,7 +68,7 @@ struct FrameBuilder {
         // Over terrain the camera is raised to the surface and every piece drapes every tile.
         let terrain = style.style.json["terrain"] == nil || globePass?.globe != nil ? nil : try self.terrain(for: transform, pixelRatio: pixelRatio, piece: piece, width: width, height: height)
         let transform = terrain?.transform ?? transform
-        let whole = terrain != nil || piece == PixelRect(x: 0, y: 0, width: width, height: height)
+        let whole = terrain != nil || globePass?.globe != nil || piece == PixelRect(x: 0, y: 0, width: width, height: height)
         var covers: [String: [CoveredTile]] = [:]
         var layers: [FrameLayer] = []
         var symbolInputs: [(index: Int, input: SymbolLayerInput)] = []

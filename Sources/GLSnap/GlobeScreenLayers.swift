@@ -37,7 +37,7 @@ struct GlobeLayerRuns {
     init?(_ layers: [StyleLayer], zoom: Double) {
         var runs: [Run] = []
         for layer in layers where layer.isVisible(atZoom: zoom) {
-            let onScreen = GlobeLayerRuns.isOnScreen(layer)
+            let onScreen = GlobeLayerRuns.isOnScreen(layer, zoom: zoom)
             if runs.last?.onScreen == onScreen { runs[runs.count - 1].layers.insert(layer.id) } else { runs.append(Run(onScreen: onScreen, layers: [layer.id])) }
         }
         guard runs.contains(where: \.onScreen) else { return nil }
@@ -49,8 +49,12 @@ struct GlobeLayerRuns {
         self.runs = runs
     }
 
-    /// Layers GL JS draws facing the screen on the globe.
-    static func isOnScreen(_ layer: StyleLayer) -> Bool { layer.type == .symbol }
+    /// Layers GL JS draws facing the screen on the globe: symbols, and circles aligned to the
+    /// viewport (circle-pitch-alignment viewport, the default).
+    static func isOnScreen(_ layer: StyleLayer, zoom: Double) -> Bool {
+        if let circle = layer.circle { return circle.pitchAlignment.evaluate(EvaluationContext(zoom: zoom)) == .viewport }
+        return layer.type == .symbol
+    }
 
     /// Every layer of the screen runs.
     var screenLayers: Set<String> { runs.filter(\.onScreen).reduce(into: []) { $0.formUnion($1.layers) } }
@@ -89,7 +93,7 @@ extension ImageDrawing {
                             if frame == nil { frame = try screenFrame(&screen, piece: piece) }
                             guard var f = frame else { return }
                             f.layers = f.layers.filter { run.layers.contains($0.layer.id) }
-                            guard f.layers.contains(where: { !($0.symbols?.isEmpty ?? true) }) else { return }
+                            guard f.layers.contains(where: { !($0.symbols?.isEmpty ?? true) || !$0.tiles.isEmpty }) else { return }
                             let (upload, draw, readback) = try snapshotter.drawOnWorker(f, into: tmp)
                             timings.upload += upload; timings.draw += draw; timings.readback += readback
                         }
@@ -121,6 +125,7 @@ extension ImageDrawing {
         timings.tileLoad += screen.tileLoadSeconds - loadBefore
         timings.placement += screen.placementSeconds - placementBefore
         frame.sky = nil
+        frame.globe = screen.globePass?.globe
         return frame
     }
 

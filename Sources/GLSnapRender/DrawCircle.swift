@@ -42,6 +42,10 @@ extension Painter {
             }
             let paint = bindPaint(attributes, layer: layer, geometry: g, box: box)
             bindAttributes(.circle, geometry: g, paint: paint)
+            if let globe = frame.globe, !pitchWithMap {
+                drawCirclesOnGlobe(globe, tile: tile.tile, box: box, triangles: triangles.buffer, program: program)
+                continue
+            }
             program.program.draw(indices: triangles.buffer, count: triangles.count, modes: DrawModes(color: .alphaBlended))
         }
     }

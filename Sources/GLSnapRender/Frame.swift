@@ -61,6 +61,9 @@ public struct Frame {
     public var deadline: RenderDeadline?
     /// The 3D terrain the layers are draped on (nil: the map is flat).
     public var terrain: TerrainFrame?
+    /// The globe viewport-aligned circles are drawn on, facing the screen at their projected
+    /// centers (the globe's screen pass; nil: the flat map).
+    public var globe: GlobeView?
 
     /// The generation that cached per-vertex paint and color ramps of `layer` are keyed by.
     public func paintGeneration(_ layer: String) -> Int { paintGenerations[layer] ?? styleGeneration }

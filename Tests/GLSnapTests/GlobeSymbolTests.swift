@@ -94,4 +94,21 @@ final class GlobeSymbolTests: XCTestCase {
         let o = (128 * 256 + 128 - Int(rim + 1.5)) * 4
         XCTAssertGreaterThan(image.pixels[o + 3], 10, "the glow past the rim")
     }
+
+    /// A viewport-aligned circle (the default) near the rim stays round, facing the screen; a
+    /// map-aligned one lies on the sphere, squeezed across the curve (GL JS draws both so).
+    func testViewportCirclesFaceTheScreen() throws {
+        func circle(_ alignment: String) -> String {
+            "{\"id\": \"c\", \"type\": \"circle\", \"source\": \"p\", \"paint\": {\"circle-radius\": 10, \"circle-color\": \"#000000\", \"circle-pitch-alignment\": \"\(alignment)\"}}"
+        }
+        let (image, shot) = try render(style(circle("viewport"), points: point(60, 0)), size: 384)
+        let r = shot.point(for: Coordinate(latitude: 0, longitude: 60))
+        let rect = (Int(r.x) - 20, Int(r.y) - 20, Int(r.x) + 20, Int(r.y) + 20)
+        let round = try XCTUnwrap(inkBox(image, rect))
+        XCTAssertEqual(Double(round.2 - round.0), Double(round.3 - round.1), accuracy: 1.5, "\(round)")
+        XCTAssertEqual(Double(round.0 + round.2) / 2, r.x, accuracy: 1.5)
+        let (flat, _) = try render(style(circle("map"), points: point(60, 0)), size: 384)
+        let squeezed = try XCTUnwrap(inkBox(flat, rect))
+        XCTAssertLessThan(Double(squeezed.2 - squeezed.0), Double(squeezed.3 - squeezed.1) * 0.7, "\(squeezed)")
+    }
 }

@@ -64,3 +64,16 @@ struct GlobeTileProjection {
         return globe.globeness * k + (1 - globe.globeness)
     }
 }
+
+extension GlobeView {
+    /// The clip position (x, y, z, w; the whole view's) of tile point `p` of `tile` on the
+    /// globe, or nil where the planet hides it (behind the horizon) or it is behind the camera:
+    /// where a viewport-aligned circle centered there is drawn, facing the screen.
+    public func clipPosition(of p: (x: Double, y: Double), in tile: CoveredTile) -> (x: Double, y: Double, z: Double, w: Double)? {
+        let g = GlobeTileProjection(globe: self, tile: tile)
+        let v = Vec2(p.x, p.y)
+        guard !g.isOccluded(v), let s = g.project(v) else { return nil }
+        // Back to clip space from CSS pixels, with the point's w; z mid-range (circles are not depth-tested).
+        return ((s.x / flat.width * 2 - 1) * s.w, (1 - s.y / flat.height * 2) * s.w, 0, s.w)
+    }
+}
