@@ -24,8 +24,10 @@ final class GlobeSymbolTests: XCTestCase {
     """
 
     private func render(_ style: String, size: Double = 256, center: Coordinate = Coordinate(latitude: 0, longitude: 0),
-                        zoom: Double = 1) throws -> (image: RGBAImage, snapshot: Snapshot) {
-        let s = Snapshotter(options: MapSnapshotOptions(size: Size(width: size, height: size)))
+                        zoom: Double = 1, pieceSize: Int? = nil) throws -> (image: RGBAImage, snapshot: Snapshot) {
+        var limits = Limits()
+        if let pieceSize { limits.pieceSize = pieceSize }
+        let s = Snapshotter(options: MapSnapshotOptions(size: Size(width: size, height: size), limits: limits))
         try s.setStyle(json: style)
         let shot = try s.snapshot(camera: CameraOptions(center: center, zoom: zoom))
         return (shot.image, shot)
@@ -110,5 +112,18 @@ final class GlobeSymbolTests: XCTestCase {
         let (flat, _) = try render(style(circle("map"), points: point(60, 0)), size: 384)
         let squeezed = try XCTUnwrap(inkBox(flat, rect))
         XCTAssertLessThan(Double(squeezed.2 - squeezed.0), Double(squeezed.3 - squeezed.1) * 0.7, "\(squeezed)")
+    }
+
+    /// Drawn in pieces, labels and circles land where the one-frame render puts them (placed
+    /// once for the whole image, each piece drawing its part).
+    func testLabelsAndCirclesInPieces() throws {
+        let circle = "{\"id\": \"c\", \"type\": \"circle\", \"source\": \"p\", \"paint\": {\"circle-radius\": 6, \"circle-color\": \"#0000ff\"}}"
+        let points = [(0.0, 0.0), (30, 20), (-40, -10), (55, 35), (10, -45)].map { point($0.0, $0.1) }.joined(separator: ", ")
+        let s = style(circle + ", " + GlobeSymbolTests.label, points: points)
+        let whole = try render(s, size: 512).image
+        let pieces = try render(s, size: 512, pieceSize: 128).image
+        let mismatch = pixelmatch(whole, pieces, threshold: 0.1, includeAA: true)
+        XCTAssertLessThan(Double(mismatch) / Double(whole.width * whole.height), 0.0005, "mismatched pixels: \(mismatch)")
+        XCTAssertNotNil(inkBox(pieces, (0, 0, 512, 512)))
     }
 }
