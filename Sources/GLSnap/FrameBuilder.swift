@@ -24,7 +24,7 @@ struct FrameBuilder {
     /// later pieces of the same image (a builder serves one camera).
     private(set) var fullCovers: [String: [CoveredTile]] = [:]
     /// The symbols placed in this builder's view, by layer id (for feature queries).
-    private(set) var placedSymbolsByLayer: [String: [PlacedSymbol]] = [:]
+    var placedSymbolsByLayer: [String: [PlacedSymbol]] = [:]
     let rasters: LRUCache<TileKey, Cached<RasterBox>>
     /// Laid-out symbols of tile layers; they point into the style's atlases, so the key has the
     /// style generation.

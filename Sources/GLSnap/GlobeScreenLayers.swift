@@ -109,6 +109,8 @@ extension ImageDrawing {
         builder.warnings += screen.warnings
         // The debug view draws the boxes where the labels are: on the globe's screen.
         builder.collisionDebugShapes += screen.collisionDebugShapes
+        // Queries find these labels by their boxes on the screen (Snapshot+Query.swift).
+        builder.placedSymbolsByLayer.merge(screen.placedSymbolsByLayer) { $1 }
     }
 
     /// The screen pass's frame of `piece`: symbols placed on the globe (once, with the first

@@ -126,4 +126,12 @@ final class GlobeSymbolTests: XCTestCase {
         XCTAssertLessThan(Double(mismatch) / Double(whole.width * whole.height), 0.0005, "mismatched pixels: \(mismatch)")
         XCTAssertNotNil(inkBox(pieces, (0, 0, 512, 512)))
     }
+
+    /// Feature queries find a label on the globe where it is drawn, on the screen.
+    func testQueriesFindLabelsWhereTheyAreDrawn() throws {
+        let (_, shot) = try render(style(GlobeSymbolTests.label, points: point(50, 30)), size: 384)
+        let p = shot.point(for: Coordinate(latitude: 30, longitude: 50))
+        XCTAssertEqual(try shot.queryRenderedFeatures(at: Point(x: p.x, y: p.y)).map(\.layer), ["t"])
+        XCTAssertEqual(try shot.queryRenderedFeatures(at: Point(x: p.x, y: p.y + 40)).map(\.layer), [])
+    }
 }
