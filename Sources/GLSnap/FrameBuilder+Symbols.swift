@@ -30,7 +30,7 @@ extension FrameBuilder {
         guard !inputs.isEmpty else { return }
         let placed = SymbolPlacement.place(inputs.map(\.input), transform: transform, provider: style.symbolResources,
                                            crossSourceCollisions: crossSourceCollisions, seams: placementSeams,
-                                           collisionDebug: collisionDebug)
+                                           collisionDebug: collisionDebug, globe: globePass?.globe)
         for (i, entry) in inputs.enumerated() { layers[entry.index].symbols = placed[i] }
     }
 }

@@ -24,7 +24,7 @@ struct FrameBuilder {
     /// later pieces of the same image (a builder serves one camera).
     private(set) var fullCovers: [String: [CoveredTile]] = [:]
     /// The symbols placed in this builder's view, by layer id (for feature queries).
-    private(set) var placedSymbolsByLayer: [String: [PlacedSymbol]] = [:]
+    var placedSymbolsByLayer: [String: [PlacedSymbol]] = [:]
     let rasters: LRUCache<TileKey, Cached<RasterBox>>
     /// Laid-out symbols of tile layers; they point into the style's atlases, so the key has the
     /// style generation.
@@ -36,7 +36,7 @@ struct FrameBuilder {
     /// Placement keeps the collision shapes it tests (`MapDebugOptions.collision`), in `collisionDebugShapes`.
     var collisionDebug = false
     /// The collision shapes of every symbol layer, bottom layer first (with `collisionDebug`).
-    private(set) var collisionDebugShapes: [CollisionDebugShape] = []
+    var collisionDebugShapes: [CollisionDebugShape] = []
     /// Image edges shared with neighbouring images placed apart (`PlacementSeams`).
     var placementSeams = PlacementSeams.none
     /// What one tile layer may tessellate into (`Limits.maxTileGeometry`, `Limits.triangulationStepsPerVertex`).
@@ -57,6 +57,9 @@ struct FrameBuilder {
     var terrainSkirts = true
     /// GL JS's `centerClampedToGround`: over terrain, false keeps the camera's `centerAltitude` as the center's height.
     var centerClampedToGround = true
+    /// On a globe drawn in passes: the layers this builder draws and, for the screen pass, the
+    /// globe its symbols are placed on (GlobeScreenLayers.swift); nil draws every layer.
+    var globePass: GlobeFramePass?
 
     init(style: LoadedStyle, tiles: LRUCache<TileKey, Cached<VectorTile>>, geometries: LRUCache<GeometryKey, Cached<GeometryBox>>,
          rasters: LRUCache<TileKey, Cached<RasterBox>>, symbols: LRUCache<SymbolLayoutKey, Cached<SymbolTile>>,
@@ -69,15 +72,15 @@ struct FrameBuilder {
     mutating func frame(transform: Transform, pixelRatio: Double, width: Int, height: Int, piece: PixelRect? = nil) throws -> Frame {
         let piece = piece ?? PixelRect(x: 0, y: 0, width: width, height: height)
         // Over terrain the camera is raised to the surface and every piece drapes every tile.
-        let terrain = style.style.json["terrain"] == nil ? nil : try self.terrain(for: transform, pixelRatio: pixelRatio, piece: piece, width: width, height: height)
+        let terrain = style.style.json["terrain"] == nil || globePass?.globe != nil ? nil : try self.terrain(for: transform, pixelRatio: pixelRatio, piece: piece, width: width, height: height)
         let transform = terrain?.transform ?? transform
-        let whole = terrain != nil || piece == PixelRect(x: 0, y: 0, width: width, height: height)
+        let whole = terrain != nil || globePass?.globe != nil || piece == PixelRect(x: 0, y: 0, width: width, height: height)
         var covers: [String: [CoveredTile]] = [:]
         var layers: [FrameLayer] = []
         var symbolInputs: [(index: Int, input: SymbolLayerInput)] = []
         let zoom = transform.zoom
         var frameGeometry = 0
-        for layer in style.style.layers where layer.isVisible(atZoom: zoom) {
+        for layer in style.style.layers where layer.isVisible(atZoom: zoom) && globePass?.draws(layer) != false {
             try deadline?.check()
             switch layer.type {
             case .background:
@@ -86,7 +89,7 @@ struct FrameBuilder {
                 guard let sourceName = layer.source, let source = style.sources[sourceName] else { continue }
                 let info = source.info
                 guard info.type == .vector || info.type == .geojson else { continue }
-                let fullCover = fullCovers[sourceName] ?? transform.coveringTiles(
+                let fullCover = fullCovers[sourceName] ?? (globePass?.coverTransform ?? transform).coveringTiles(
                     minZoom: info.minzoom, maxZoom: info.maxzoom, tileSize: info.tileSize, reparseOverscaled: true,
                     elevations: terrain?.terrain.elevations
                 ).filter { info.covers($0.id) }

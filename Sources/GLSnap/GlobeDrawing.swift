@@ -103,8 +103,8 @@ extension ImageDrawing {
     }
 
     /// Draws the flat map under `globe` into a texture (in pieces, as any image), keeping its
-    /// frame builder (warnings, covers) as this image's.
-    mutating func drawGlobeTexture(_ globe: GlobeView) throws -> GlobeTexture {
+    /// frame builder (warnings, covers) as this image's. `layers`: the ids drawn (nil: all).
+    mutating func drawGlobeTexture(_ globe: GlobeView, layers: Set<String>? = nil) throws -> GlobeTexture {
         let r = GlobeTexture.region(globe)
         let ratio = checked.options.pixelRatio
         var zoom = globe.flat.zoom + log2(r.magnification)
@@ -121,12 +121,14 @@ extension ImageDrawing {
         let inner = try CheckedOptions(options, deadline: checked.deadline)
         let flat = Transform(width: options.size.width, height: options.size.height, center: center, zoom: zoom)
         var drawing = ImageDrawing(snapshotter: snapshotter, style: style, transform: flat, checked: inner, builder: builder)
+        drawing.builder.globePass = layers.map { GlobeFramePass(layers: $0) }
         let count = inner.width * inner.height * 4
         var pixels = [UInt8](repeating: 0, count: count)
         try pixels.withUnsafeMutableBytes { p in
             try drawing.draw(inner.grid, into: Stitcher(grid: inner.grid, image: p))
         }
         builder = drawing.builder
+        builder.globePass = nil
         timings.add(drawing.timings)
         // Premultiplied once, for the bilinear lookups.
         for i in stride(from: 0, to: count, by: 4) where pixels[i + 3] < 255 {
@@ -195,6 +197,9 @@ extension ImageDrawing {
     /// The globe's pieces: the texture drawn with the first, then each piece sampled from it.
     mutating func drawGlobe(_ globe: GlobeView, grid: PieceGrid, into stitcher: Stitcher,
                             progress: ((_ done: Int, _ total: Int) -> Void)?, band: (Int) throws -> Void) throws {
+        if globeTexture == nil, let runs = GlobeLayerRuns(style.style.layers, zoom: transform.zoom) {
+            return try drawGlobe(globe, runs: runs, grid: grid, into: stitcher, progress: progress, band: band)
+        }
         let texture = try globeTexture ?? drawGlobeTexture(globe)
         globeTexture = texture
         let atmosphere = globeAtmosphere(globe)

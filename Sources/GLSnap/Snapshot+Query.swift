@@ -66,7 +66,7 @@ extension Snapshot {
                 let q = GlobeTexture.point(forMercator: m, in: flat)
                 onMap.append(QueryPoint(q.x, q.y))
             }
-            return try index.queryRendered(onMap, options: options)
+            return try index.queryRendered(onMap, symbolScreen: screen, options: options)
         }
         return try index.queryRendered(screen, options: options)
     }

@@ -13,7 +13,9 @@ extension SnapshotQueryIndex {
     /// What the snapshot drew under `screen` (one point, or a closed ring in CSS pixels), topmost
     /// first, as MapLibre orders it: layers top to bottom, extrusions by depth among each other;
     /// within a layer, tiles in query order and the later-drawn feature first.
-    func queryRendered(_ screen: [QueryPoint], options: QueryOptions) throws -> [QueriedFeature] {
+    /// `symbolScreen`: where symbols are asked, when not at `screen` (on the globe, labels are
+    /// placed on the screen, the other layers asked on the flat map under it).
+    func queryRendered(_ screen: [QueryPoint], symbolScreen: [QueryPoint]? = nil, options: QueryOptions) throws -> [QueriedFeature] {
         let layers = style.style.layers
         if let wanted = options.layers {
             for id in wanted where !layers.contains(where: { $0.id == id }) {
@@ -35,7 +37,7 @@ extension SnapshotQueryIndex {
             }
         }
         for layer in layers where layer.type == .symbol && (wanted?.contains(layer.id) ?? true) && layer.isVisible(atZoom: transform.zoom) {
-            let features = querySymbols(layer, screen: screen, filter: filter, promoteIds: promoteIds)
+            let features = querySymbols(layer, screen: symbolScreen ?? screen, filter: filter, promoteIds: promoteIds)
             if !features.isEmpty { found[layer.id] = features }
         }
         return SnapshotQueryIndex.flatten(found, layers: layers)

@@ -109,16 +109,16 @@ public final class Program {
         return out.sorted { $0.name < $1.name }
     }
 
-    /// Draws `count` indices of `indices` (all when nil) as `primitive`s with this program and
-    /// `modes`, from the attributes set on the context.
-    public func draw(_ primitive: Primitive = .triangles, indices: IndexBuffer, count: Int? = nil, modes: DrawModes) {
-        let n = count ?? indices.count
-        precondition(n >= 0 && n <= indices.count, "\(n) indices of \(indices.count)")
+    /// Draws `count` indices of `indices` (all when nil) from index `first` as `primitive`s with
+    /// this program and `modes`, from the attributes set on the context.
+    public func draw(_ primitive: Primitive = .triangles, indices: IndexBuffer, first: Int = 0, count: Int? = nil, modes: DrawModes) {
+        let n = count ?? indices.count - first
+        precondition(first >= 0 && n >= 0 && first + n <= indices.count, "\(first)+\(n) indices of \(indices.count)")
         context.use(self)
         context.apply(modes)
         let gl = context.gl
         gl.BindBuffer(GLenum(GL_ELEMENT_ARRAY_BUFFER), indices.id)
-        gl.DrawElements(primitive.glValue, GLsizei(n), GLenum(GL_UNSIGNED_INT), nil)
+        gl.DrawElements(primitive.glValue, GLsizei(n), GLenum(GL_UNSIGNED_INT), UnsafeRawPointer(bitPattern: first * 4))
     }
 
     /// Draws `vertexCount` vertices in order (no index buffer) as `primitive`s with `modes`.

@@ -43,6 +43,11 @@ extension Painter {
             let paint = bindPaint(attributes, layer: layer, geometry: g, box: box)
             bindAttributes(.circle, geometry: g, paint: paint)
             let elevations = bindElevation(.circle, tile: tile.tile, box: box, anchor: .pointCenter)
+            if let globe = frame.globe, !pitchWithMap {
+                drawCirclesOnGlobe(globe, tile: tile.tile, box: box, triangles: triangles.buffer, program: program)
+                withExtendedLifetime(elevations) {}
+                continue
+            }
             program.program.draw(indices: triangles.buffer, count: triangles.count, modes: DrawModes(color: .alphaBlended))
             withExtendedLifetime(elevations) {}
         }

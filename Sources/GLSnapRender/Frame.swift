@@ -63,6 +63,9 @@ public struct Frame {
     public var terrain: TerrainFrame?
     /// Custom layers (`CustomLayer`), each with the place among `layers` it is drawn at.
     public var customLayers: [FrameCustomLayer] = []
+    /// The globe viewport-aligned circles are drawn on, facing the screen at their projected
+    /// centers (the globe's screen pass; nil: the flat map).
+    public var globe: GlobeView?
 
     /// The generation that cached per-vertex paint and color ramps of `layer` are keyed by.
     public func paintGeneration(_ layer: String) -> Int { paintGenerations[layer] ?? styleGeneration }

@@ -18,6 +18,8 @@ struct LayerParams {
     /// projected corner by corner.
     let textFlat: Bool, iconFlat: Bool
     let pitched: Bool
+    /// Placed on the globe: map-pitched boxes are projected through it at any pitch (GL JS).
+    let onGlobe: Bool
     /// The layer has text-variable-anchor or text-variable-anchor-offset.
     let hasVariableAnchors: Bool
     let keepUpright: Bool
@@ -47,7 +49,9 @@ struct LayerParams {
     /// Every tested shape is kept for debug drawing (`SymbolDrawData.collisionDebug`).
     var collisionDebug = false
 
-    init(_ layer: SymbolLayer, transform t: Transform) {
+    /// `globe`: placed on the globe, where map-aligned symbols always lie on the curved surface
+    /// (laid in the map plane and projected corner by corner, as under pitch).
+    init(_ layer: SymbolLayer, transform t: Transform, globe: Bool = false) {
         zoom = t.zoom
         let zctx = EvaluationContext(zoom: zoom)
         textOverlap = SymbolPlacement.overlapMode(layer.textOverlap, allowOverlap: layer.textAllowOverlap, zctx)
@@ -72,10 +76,11 @@ struct LayerParams {
         textPitchMap = pitch == .auto ? textRotMap : pitch == .map
         let iconPitch = layer.iconPitchAlignment.evaluate(zctx)
         iconPitchMap = iconPitch == .auto ? iconRotMap : iconPitch == .map
-        pitched = t.pitch != 0
+        pitched = t.pitch != 0 || globe
+        onGlobe = globe
         hasVariableAnchors = layer.textVariableAnchor.isSet || layer.textVariableAnchorOffset.isSet
-        textFlat = textPitchMap && t.pitch != 0
-        iconFlat = iconPitchMap && t.pitch != 0
+        textFlat = textPitchMap && pitched
+        iconFlat = iconPitchMap && pitched
         keepUpright = layer.textKeepUpright.evaluate(zctx)
         textPadding = layer.textPadding.evaluate(zctx)
         iconPadding = SymbolPlacement.paddingMargins(layer.iconPadding.evaluate(zctx))
@@ -142,12 +147,13 @@ struct SymbolView {
         // Flat symbols are sized in the map plane, where the distance already shrinks them.
         func flatRatio(_ w: Double) -> Double { min(max(0.5 + 0.5 * w / d, 0), 4) }
         perspective = ratio(a.w)
-        let tupp = projector.tileUnitsPerPixel
+        let tupp = projector.glyphUnitsPerPixel(at: inst.anchor)
         // Under pitch, text-translate / icon-translate move the symbol in the map plane, and it
         // is sized (and its box scaled) by its distance there, as GL JS's translated matrix does.
         func translatedW(_ plane: Vec2) -> Double {
             guard pr.pitched, plane.x != 0 || plane.y != 0,
-                  let p = projector.project(Vec2(inst.anchor.x + plane.x * tupp, inst.anchor.y + plane.y * tupp)) else { return a.w }
+                  let p = projector.project(Vec2(inst.anchor.x + plane.x * projector.tileUnitsPerPixel,
+                                                 inst.anchor.y + plane.y * projector.tileUnitsPerPixel)) else { return a.w }
             return p.w
         }
         let textW = translatedW(pr.textTranslatePlane), iconW = translatedW(pr.iconTranslatePlane)
@@ -168,7 +174,7 @@ struct SymbolView {
         textTranslate = pr.pitched ? SymbolPlacement.projectedTranslate(pr.textTranslatePlane, inst.anchor, a, projector) : pr.textTranslate
         iconTranslate = pr.pitched ? SymbolPlacement.projectedTranslate(pr.iconTranslatePlane, inst.anchor, a, projector) : pr.iconTranslate
         var east = Vec2(pr.cosA, pr.sinA)
-        if (pr.textRotMap || pr.iconRotMap) && t.pitch != 0,
+        if (pr.textRotMap || pr.iconRotMap) && pr.pitched,
            let e = projector.project(Vec2(inst.anchor.x + SymbolPlacement.eastProbe, inst.anchor.y)) {
             let dx = e.x - a.x, dy = e.y - a.y, l = (dx * dx + dy * dy).squareRoot()
             if l > 0 { east = Vec2(dx / l, dy / l) }
@@ -193,7 +199,8 @@ extension SymbolPlacement {
     static func placeOriented(_ inst: SymbolInstance, _ symbols: SymbolTile, params pr: LayerParams, projector: inout TileProjector,
                               grid: inout CollisionGrid, transform t: Transform, draw: inout SymbolDrawData,
                               textPlaced: inout Bool) -> Placed? {
-        guard let a = projector.project(inst.anchor) else { return nil }
+        // On the globe an anchor behind the horizon is hidden, whatever its overlap mode (GL JS).
+        guard let a = projector.project(inst.anchor), !projector.isOccluded(inst.anchor) else { return nil }
         var ctx = EvaluationContext(zoom: pr.zoom)
         ctx.feature = symbols.features[inst.feature]
         let view = SymbolView(a, inst, ctx, pr, projector: projector, transform: t)
@@ -311,7 +318,7 @@ extension SymbolPlacement {
         let (tx, ty) = collisionsTranslated ? translate : (0, 0)
         let tp = collisionsTranslated ? translatePlane : Vec2(0, 0)
         let plane = Vec2(planeAnchor.x + tp.x, planeAnchor.y + tp.y)
-        return SymbolBoxFrame.make(rotateWithMap: aligned && pr.textRotMap, pitchWithMap: aligned && pr.textPitchMap, pitched: pr.pitched,
+        return SymbolBoxFrame.make(rotateWithMap: aligned && pr.textRotMap, pitchWithMap: aligned && pr.textPitchMap, pitched: pr.pitched && !pr.onGlobe,
                                    screenAnchor: Vec2(a.x + tx, a.y + ty),
                                    planeAnchor: plane, perspective: perspective, eastOnScreen: east, cosA: pr.cosA, sinA: pr.sinA,
                                    toScreen: toScreen)

@@ -39,7 +39,7 @@ extension SymbolPlacement {
         // distances, scaled to the map plane, which the screen shows uniformly unless pitched.
         let quads = symbols.glyphQuads[inst.glyphs]
         guard let first = quads.first, let last = quads.last else { return nil }
-        let unitsPerPixel = projector.tileUnitsPerPixel
+        let unitsPerPixel = projector.glyphUnitsPerPixel(at: inst.anchor)
         var reach = (back: abs(first.along + inst.lineOffset.x) * v.fontScale * unitsPerPixel,
                      forward: abs(last.along + inst.lineOffset.x) * v.fontScale * unitsPerPixel)
         if pr.textFlat {

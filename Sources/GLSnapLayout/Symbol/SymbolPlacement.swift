@@ -53,9 +53,11 @@ public enum SymbolPlacement {
     /// With `crossSourceCollisions` false, labels collide only with labels of their own source.
     /// `seams`: view edges shared with a neighbouring image placed apart (see `PlacementSeams`).
     /// With `collisionDebug`, each layer's `SymbolDrawData.collisionDebug` lists the shapes tested.
+    /// With `globe`, anchors are projected through the globe (the screen of `globe.flat`'s camera)
+    /// and those behind its horizon are neither placed nor drawn, as GL JS's globe does.
     public static func place(_ layers: [SymbolLayerInput], transform: Transform, provider: SymbolResourceProvider,
                              crossSourceCollisions: Bool = true, seams: PlacementSeams = .none,
-                             collisionDebug: Bool = false) -> [SymbolDrawData] {
+                             collisionDebug: Bool = false, globe: GlobeView? = nil) -> [SymbolDrawData] {
         var empty = CollisionGrid(width: transform.width, height: transform.height, padding: transform.pitch != 0 ? 200 : 100)
         empty.seams = seams
         // One grid for all, or one per source.
@@ -70,12 +72,12 @@ public enum SymbolPlacement {
             // in MapLibre) shows the same labels: placed again from the same grid, without marking it.
             if let leader = before.first(where: { layers[$0.layer].layer.layoutGroup == layer.layoutGroup }) {
                 var scratch = leader.grid
-                out[li] = placeLayer(layers[li], transform: transform, grid: &scratch, provider: provider, debug: collisionDebug)
+                out[li] = placeLayer(layers[li], transform: transform, grid: &scratch, provider: provider, debug: collisionDebug, globe: globe)
                 continue
             }
             var grid = grids.removeValue(forKey: group) ?? empty
             before.append((li, grid))
-            out[li] = placeLayer(layers[li], transform: transform, grid: &grid, provider: provider, debug: collisionDebug)
+            out[li] = placeLayer(layers[li], transform: transform, grid: &grid, provider: provider, debug: collisionDebug, globe: globe)
             grids[group] = grid
         }
         return out
@@ -137,14 +139,14 @@ public enum SymbolPlacement {
     }
 
     static func placeLayer(_ input: SymbolLayerInput, transform t: Transform, grid: inout CollisionGrid,
-                           provider: SymbolResourceProvider, debug: Bool = false) -> SymbolDrawData {
+                           provider: SymbolResourceProvider, debug: Bool = false, globe: GlobeView? = nil) -> SymbolDrawData {
         var draw = SymbolDrawData(glyphAtlas: provider.glyphAtlas, iconAtlas: provider.iconAtlas)
         guard let symbol = input.layer.symbol else { return draw }
-        var params = LayerParams(symbol, transform: t)
+        var params = LayerParams(symbol, transform: t, globe: globe != nil)
         params.collisionDebug = debug
         if debug { draw.collisionDebug = [] }
         let tiles = sortedTiles(input.tiles, bearing: t.bearing)
-        var projectors = tiles.map { TileProjector(transform: t, tile: $0.tile, symbols: $0.symbols, terrain: input.terrain) }
+        var projectors = tiles.map { TileProjector(transform: t, tile: $0.tile, symbols: $0.symbols, terrain: input.terrain, globe: globe) }
         let sequence = placementOrder(tiles, params, projectors: projectors)
         var placed: [Placed] = []
         draw.textImagesLinear = params.textPitchMap || !params.textSize.isZoomConstant
@@ -271,7 +273,8 @@ public enum SymbolPlacement {
 
 /// Projects a tile's points to screen pixels, caching its projected lines.
 struct TileProjector {
-    /// Tile units per CSS pixel of the view (for line label distances).
+    /// Tile units per CSS pixel of the view at its zoom (also on the globe: GL JS's
+    /// pixelsToTileUnits, which text-translate and icon-translate go through).
     let tileUnitsPerPixel: Double
     /// The projection alone: what closures capture, so that they do not share (and make
     /// `line(_:)` copy on write) the cache of projected lines.
@@ -279,12 +282,24 @@ struct TileProjector {
     var lines: [Int: [(x: Double, y: Double)]?] = [:]
     let symbols: SymbolTile
 
-    init(transform t: Transform, tile: CoveredTile, symbols: SymbolTile, terrain: TerrainSurface? = nil) {
-        projection = TileProjection(m: t.tileMatrix(for: tile.id, wrap: tile.wrap), width: t.width, height: t.height,
-                                    ground: terrain.map { TerrainPoints(surface: $0, tile: tile) })
+    init(transform t: Transform, tile: CoveredTile, symbols: SymbolTile, terrain: TerrainSurface? = nil, globe: GlobeView? = nil) {
+        var projection = TileProjection(m: t.tileMatrix(for: tile.id, wrap: tile.wrap), width: t.width, height: t.height,
+                                        ground: terrain.map { TerrainPoints(surface: $0, tile: tile) })
         tileUnitsPerPixel = Double(TileExtent.extent) * exp2(Double(tile.id.z)) / t.worldSize
+        projection.globe = globe.map { GlobeTileProjection(globe: $0, tile: tile) }
+        self.projection = projection
         self.symbols = symbols
     }
+
+    /// Tile units per CSS pixel of glyphs and line label distances at a tile point: on the globe
+    /// scaled so that labels keep their size at every latitude (GL JS's pitched text correction).
+    func glyphUnitsPerPixel(at p: Vec2) -> Double {
+        guard let globe = projection.globe else { return tileUnitsPerPixel }
+        return tileUnitsPerPixel * globe.latitudeCorrection(at: p)
+    }
+
+    /// Whether the globe hides a tile point (never on the flat map).
+    func isOccluded(_ p: Vec2) -> Bool { projection.globe?.isOccluded(p) ?? false }
 
     /// Screen position and clip w of a tile point; nil behind the camera.
     @inline(__always)
@@ -317,8 +332,12 @@ struct TileProjection {
     /// Over terrain, the ground's height under each point (meters, the matrix's z).
     var ground: TerrainPoints? = nil
 
+    /// On the globe, points go through the sphere instead of `m`.
+    var globe: GlobeTileProjection?
+
     /// Screen position and clip w of a tile point; nil behind the camera.
     func project(_ p: Vec2) -> (x: Double, y: Double, w: Double)? {
+        if let globe { return globe.project(p) }
         let z = ground?.elevation(p) ?? 0
         let x = Double(m[0]) * p.x + Double(m[4]) * p.y + Double(m[8]) * z + Double(m[12])
         let y = Double(m[1]) * p.x + Double(m[5]) * p.y + Double(m[9]) * z + Double(m[13])

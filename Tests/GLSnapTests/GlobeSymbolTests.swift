@@ -1,0 +1,137 @@
+import XCTest
+import GLSnap
+import GLSnapImage
+
+/// On the globe, labels face the screen at their projected anchors (GL JS), are hidden behind
+/// the horizon, and keep their place in the style's layer order.
+final class GlobeSymbolTests: XCTestCase {
+    private func style(_ layers: String, points: String) -> String {
+        """
+        {"version": 8, "projection": {"type": "globe"}, "sky": {"atmosphere-blend": 0},
+         "sources": {"p": {"type": "geojson", "data": {"type": "FeatureCollection", "features": [\(points)]}},
+                     "box": {"type": "geojson", "data": {"type": "Polygon", "coordinates": [[[-30, -20], [30, -20], [30, 20], [-30, 20], [-30, -20]]]}}},
+         "layers": [{"id": "bg", "type": "background", "paint": {"background-color": "#ffffff"}}, \(layers)]}
+        """
+    }
+
+    private func point(_ lon: Double, _ lat: Double) -> String {
+        "{\"type\": \"Feature\", \"geometry\": {\"type\": \"Point\", \"coordinates\": [\(lon), \(lat)]}}"
+    }
+
+    private static let label = """
+    {"id": "t", "type": "symbol", "source": "p", "layout": {"text-field": "HHHH", "text-size": 20, "text-overlap": "always"},
+     "paint": {"text-color": "#000000"}}
+    """
+
+    private func render(_ style: String, size: Double = 256, center: Coordinate = Coordinate(latitude: 0, longitude: 0),
+                        zoom: Double = 1, pieceSize: Int? = nil) throws -> (image: RGBAImage, snapshot: Snapshot) {
+        var limits = Limits()
+        if let pieceSize { limits.pieceSize = pieceSize }
+        let s = Snapshotter(options: MapSnapshotOptions(size: Size(width: size, height: size), limits: limits))
+        try s.setStyle(json: style)
+        let shot = try s.snapshot(camera: CameraOptions(center: center, zoom: zoom))
+        return (shot.image, shot)
+    }
+
+    /// The box (x0, y0, x1, y1) of dark pixels within `rect`, or nil where there are none.
+    private func inkBox(_ image: RGBAImage, _ rect: (Int, Int, Int, Int)) -> (Int, Int, Int, Int)? {
+        var box: (Int, Int, Int, Int)?
+        for y in max(rect.1, 0)..<min(rect.3, image.height) {
+            for x in max(rect.0, 0)..<min(rect.2, image.width) {
+                let o = (y * image.width + x) * 4
+                guard image.pixels[o + 3] > 200, image.pixels[o] < 100 else { continue }
+                box = box.map { (min($0.0, x), min($0.1, y), max($0.2, x), max($0.3, y)) } ?? (x, y, x, y)
+            }
+        }
+        return box
+    }
+
+    /// A label near the rim is about as wide as one at the center: it faces the screen (drawn flat on
+    /// the sphere it was squeezed to half its width at 60° from the center).
+    func testALabelNearTheRimFacesTheScreen() throws {
+        let (image, shot) = try render(style(GlobeSymbolTests.label, points: point(0, 0) + ", " + point(60, 0)), size: 384)
+        let c = shot.point(for: Coordinate(latitude: 0, longitude: 0)), r = shot.point(for: Coordinate(latitude: 0, longitude: 60))
+        XCTAssertFalse(r.x.isNaN)
+        let center = try XCTUnwrap(inkBox(image, (Int(c.x) - 40, Int(c.y) - 15, Int(c.x) + 40, Int(c.y) + 15)))
+        let rim = try XCTUnwrap(inkBox(image, (Int(r.x) - 40, Int(r.y) - 15, Int(r.x) + 40, Int(r.y) + 15)))
+        let centerWidth = center.2 - center.0, rimWidth = rim.2 - rim.0
+        XCTAssertGreaterThan(centerWidth, 30)
+        // Only the distance shrinks it a little (GL JS's perspective ratio), not the curve.
+        XCTAssertGreaterThan(rimWidth, centerWidth * 85 / 100, "rim \(rim), center \(center)")
+        XCTAssertLessThanOrEqual(rimWidth, centerWidth)
+        // Centered on its projected anchor.
+        XCTAssertEqual(Double(rim.0 + rim.2) / 2, r.x, accuracy: 2)
+    }
+
+    /// An anchor behind the horizon hides its label, even with text-overlap always and text that
+    /// would reach onto the visible side (GL JS's occlusion test); a visible anchor's shows.
+    func testALabelBehindTheHorizonIsHidden() throws {
+        let hidden = GlobeSymbolTests.label.replacingOccurrences(of: "\"text-size\": 20", with: "\"text-size\": 20, \"text-anchor\": \"right\"")
+        let (image, shot) = try render(style(hidden, points: point(78, 0)))
+        XCTAssertTrue(shot.point(for: Coordinate(latitude: 0, longitude: 78)).x.isNaN, "the anchor is behind the horizon")
+        XCTAssertNil(inkBox(image, (0, 0, 256, 256)))
+        let (seen, _) = try render(style(hidden, points: point(60, 0)))
+        XCTAssertNotNil(inkBox(seen, (128, 100, 256, 156)))
+    }
+
+    /// Layer order is kept: a fill above a label covers it, a fill below it does not.
+    func testALabelKeepsItsPlaceInTheLayerOrder() throws {
+        let fill = "{\"id\": \"f\", \"type\": \"fill\", \"source\": \"box\", \"paint\": {\"fill-color\": \"#ff0000\"}}"
+        let (under, _) = try render(style(GlobeSymbolTests.label + ", " + fill, points: point(0, 0)))
+        XCTAssertNil(inkBox(under, (88, 113, 168, 143)), "the fill drawn after the label covers it")
+        let o = (128 * 256 + 100) * 4
+        XCTAssertEqual(Array(under.pixels[o..<(o + 4)]), [255, 0, 0, 255])
+        let (over, _) = try render(style(fill + ", " + GlobeSymbolTests.label, points: point(0, 0)))
+        XCTAssertNotNil(inkBox(over, (88, 113, 168, 143)))
+    }
+
+    /// A style without symbol layers draws as before (one sampled image); with one, the layers
+    /// under and over it still draw (the sphere, then the label, then the atmosphere).
+    func testTheAtmosphereIsDrawnOverLabels() throws {
+        let glowing = style(GlobeSymbolTests.label, points: point(0, 0)).replacingOccurrences(of: "\"sky\": {\"atmosphere-blend\": 0},", with: "")
+        let (image, _) = try render(glowing)
+        XCTAssertNotNil(inkBox(image, (88, 113, 168, 143)))
+        let radius = 1024 / (2 * Double.pi), focal = 1.5 * 256
+        let rim = focal * tan(asin(radius / (focal + radius)))
+        let o = (128 * 256 + 128 - Int(rim + 1.5)) * 4
+        XCTAssertGreaterThan(image.pixels[o + 3], 10, "the glow past the rim")
+    }
+
+    /// A viewport-aligned circle (the default) near the rim stays round, facing the screen; a
+    /// map-aligned one lies on the sphere, squeezed across the curve (GL JS draws both so).
+    func testViewportCirclesFaceTheScreen() throws {
+        func circle(_ alignment: String) -> String {
+            "{\"id\": \"c\", \"type\": \"circle\", \"source\": \"p\", \"paint\": {\"circle-radius\": 10, \"circle-color\": \"#000000\", \"circle-pitch-alignment\": \"\(alignment)\"}}"
+        }
+        let (image, shot) = try render(style(circle("viewport"), points: point(60, 0)), size: 384)
+        let r = shot.point(for: Coordinate(latitude: 0, longitude: 60))
+        let rect = (Int(r.x) - 20, Int(r.y) - 20, Int(r.x) + 20, Int(r.y) + 20)
+        let round = try XCTUnwrap(inkBox(image, rect))
+        XCTAssertEqual(Double(round.2 - round.0), Double(round.3 - round.1), accuracy: 1.5, "\(round)")
+        XCTAssertEqual(Double(round.0 + round.2) / 2, r.x, accuracy: 1.5)
+        let (flat, _) = try render(style(circle("map"), points: point(60, 0)), size: 384)
+        let squeezed = try XCTUnwrap(inkBox(flat, rect))
+        XCTAssertLessThan(Double(squeezed.2 - squeezed.0), Double(squeezed.3 - squeezed.1) * 0.7, "\(squeezed)")
+    }
+
+    /// Drawn in pieces, labels and circles land where the one-frame render puts them (placed
+    /// once for the whole image, each piece drawing its part).
+    func testLabelsAndCirclesInPieces() throws {
+        let circle = "{\"id\": \"c\", \"type\": \"circle\", \"source\": \"p\", \"paint\": {\"circle-radius\": 6, \"circle-color\": \"#0000ff\"}}"
+        let points = [(0.0, 0.0), (30, 20), (-40, -10), (55, 35), (10, -45)].map { point($0.0, $0.1) }.joined(separator: ", ")
+        let s = style(circle + ", " + GlobeSymbolTests.label, points: points)
+        let whole = try render(s, size: 512).image
+        let pieces = try render(s, size: 512, pieceSize: 128).image
+        let mismatch = pixelmatch(whole, pieces, threshold: 0.1, includeAA: true)
+        XCTAssertLessThan(Double(mismatch) / Double(whole.width * whole.height), 0.0005, "mismatched pixels: \(mismatch)")
+        XCTAssertNotNil(inkBox(pieces, (0, 0, 512, 512)))
+    }
+
+    /// Feature queries find a label on the globe where it is drawn, on the screen.
+    func testQueriesFindLabelsWhereTheyAreDrawn() throws {
+        let (_, shot) = try render(style(GlobeSymbolTests.label, points: point(50, 30)), size: 384)
+        let p = shot.point(for: Coordinate(latitude: 30, longitude: 50))
+        XCTAssertEqual(try shot.queryRenderedFeatures(at: Point(x: p.x, y: p.y)).map(\.layer), ["t"])
+        XCTAssertEqual(try shot.queryRenderedFeatures(at: Point(x: p.x, y: p.y + 40)).map(\.layer), [])
+    }
+}
