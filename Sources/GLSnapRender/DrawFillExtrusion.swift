@@ -48,7 +48,7 @@ extension Painter {
             (program, u, pattern) = (p.program, p.uniforms, nil)
             context.use(program)
         }
-        let light = ExtrusionLight(frame.lightProperties, zoom: zoom, bearing: frame.transform.bearing)
+        let light = ExtrusionLight(frame.lightProperties, zoom: zoom, bearing: frame.viewportBearing)
         u.lightpos.set(Float(light.position.0), Float(light.position.1), Float(light.position.2))
         u.lightcolor.set(Float(light.color.r), Float(light.color.g), Float(light.color.b))
         u.lightintensity.set(Float(light.intensity))

@@ -61,6 +61,8 @@ public struct Frame {
     public var deadline: RenderDeadline?
     /// The 3D terrain the layers are draped on (nil: the map is flat).
     public var terrain: TerrainFrame?
+    /// For the flat texture under a globe view, the globe's camera (Frame+Globe.swift); nil otherwise.
+    public var globeCamera: GlobeCamera?
 
     /// The generation that cached per-vertex paint and color ramps of `layer` are keyed by.
     public func paintGeneration(_ layer: String) -> Int { paintGenerations[layer] ?? styleGeneration }

@@ -200,14 +200,8 @@ struct Painter {
     func matrix(for tile: CoveredTile, translate: [Double], anchor: TranslateAnchor) -> [Float] {
         var m = caches.tileMatrix(tile, frame.transform)
         guard translate.count == 2, translate[0] != 0 || translate[1] != 0 else { return frame.pieceMatrix(m) }
-        var x = translate[0], y = translate[1]
-        if anchor == .viewport {
-            let angle = frame.transform.bearing * .pi / 180
-            let s = sin(angle), c = cos(angle)
-            (x, y) = (x * c - y * s, x * s + y * c)
-        }
-        let tx = Float(frame.transform.pixelsToTileUnits(tile.id, x))
-        let ty = Float(frame.transform.pixelsToTileUnits(tile.id, y))
+        let t = frame.translationInTileUnits(tile.id, translate[0], translate[1], viewport: anchor == .viewport)
+        let tx = Float(t.x), ty = Float(t.y)
         for i in 0..<4 { m[12 + i] += m[i] * tx + m[4 + i] * ty }
         return frame.pieceMatrix(m)
     }
