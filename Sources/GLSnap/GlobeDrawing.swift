@@ -121,7 +121,8 @@ extension ImageDrawing {
         let inner = try CheckedOptions(options, deadline: checked.deadline)
         let flat = Transform(width: options.size.width, height: options.size.height, center: center, zoom: zoom)
         var drawing = ImageDrawing(snapshotter: snapshotter, style: style, transform: flat, checked: inner, builder: builder)
-        drawing.globeCamera = GlobeCamera(zoom: globe.flat.zoom, bearing: globe.flat.bearing, globeness: globe.globeness)
+        drawing.globeCamera = GlobeCamera(zoom: globe.flat.zoom, bearing: globe.flat.bearing, globeness: globe.globeness,
+                                          latitude: globe.flat.center.lat, widensLines: style.style.json["terrain"] == nil)
         let count = inner.width * inner.height * 4
         var pixels = [UInt8](repeating: 0, count: count)
         try pixels.withUnsafeMutableBytes { p in

@@ -42,6 +42,7 @@ extension Painter {
             guard let triangles = g.indices.first, triangles.count > 0, g.streams["a_lineprogress"] != nil else { continue }
             u.matrix.set(matrix(for: tile.tile, translate: translate, anchor: anchor))
             u.ratio.set(Float(1 / frame.transform.pixelsToTileUnits(tile.tile.id, 1)))
+            setGlobeLine(u.globeLine, u.globeTile, tile: tile.tile.id)
             dashes?.bindTile(u, tileZoom: tile.tile.id.z, atlas: renderer.dashAtlas)
             let paint = bindPaint(attributes, layer: layer, geometry: g, box: box)
             bindAttributes(.lineGradient, geometry: g, paint: paint)

@@ -24,7 +24,8 @@ struct Painter {
         self.renderer = renderer; self.frame = frame; self.framebuffer = framebuffer
     }
 
-    var zoom: Double { frame.transform.zoom }
+    /// The zoom the style is evaluated at: the camera's (for a globe's texture, the globe's).
+    var zoom: Double { frame.globeCamera?.zoom ?? frame.transform.zoom }
 
     /// Clip-space units per CSS pixel of the piece drawn, over x and y (2 / width, -2 / height
     /// for a whole-image frame).
