@@ -22,7 +22,7 @@ extension Painter {
         if line.gradient.isSet { return try drawLineGradient(item, line) }
         let (translate, anchor) = self.translate(line.translate, line.translateAnchor)
         let dashes = LineDashes(line, zoom: zoom, atlas: renderer.dashAtlas)
-        let program = try renderer.programs.program(LineProgram.self, define: dashes?.define)
+        let program = try renderer.programs.program(LineProgram.self, define: lineVariant(dashes?.define))
         let u = program.uniforms
         context.use(program.program)
         let t = frame.transform

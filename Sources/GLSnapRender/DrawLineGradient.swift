@@ -23,7 +23,7 @@ extension Painter {
         let layer = item.layer
         let (translate, anchor) = self.translate(line.translate, line.translateAnchor)
         let dashes = LineDashes(line, zoom: zoom, atlas: renderer.dashAtlas, perFeature: false)
-        let gradient = try renderer.programs.program(LineGradientProgram.self, define: dashes == nil ? nil : "LINE_DASHED")
+        let gradient = try renderer.programs.program(LineGradientProgram.self, define: lineVariant(dashes == nil ? nil : "LINE_DASHED"))
         let u = gradient.uniforms
         context.use(gradient.program)
         let ramp = renderer.colorRamps.texture(for: layer, ramp: line.gradient, input: .lineProgress, generation: frame.paintGeneration(layer.id), context: context)

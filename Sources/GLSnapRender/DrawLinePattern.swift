@@ -17,7 +17,7 @@ extension Painter {
     mutating func drawLinePattern(_ item: FrameLayer, _ line: LineLayer) throws {
         let layer = item.layer
         let (translate, anchor) = self.translate(line.translate, line.translateAnchor)
-        let pattern = try renderer.programs.program(LinePatternProgram.self)
+        let pattern = try renderer.programs.program(LinePatternProgram.self, define: lineVariant(nil))
         let u = pattern.uniforms
         context.use(pattern.program)
         guard bindPatternAtlas(u) else { return }

@@ -55,17 +55,21 @@ extension Painter {
     /// the pole caps lie, drawn in the edge's color).
     static let maxGlobeLineWidening = 1 / cos(Mercator.maxLatitude * .pi / 180)
 
+    /// The line program variant for a program's `define` (nil: none): in a globe's texture, with
+    /// LINE_GLOBE added (include/line_globe.glsl); on the flat map, `define` as it is.
+    func lineVariant(_ define: String?) -> String? {
+        guard frame.globeCamera != nil else { return define }
+        // ProgramSet writes "#define " before the variant: each further one on a line of its own.
+        return define.map { $0 + "\n#define LINE_GLOBE" } ?? "LINE_GLOBE"
+    }
+
     /// Sets a line program's `u_globe_line` and `u_globe_tile` (include/line_globe.glsl) for
-    /// `tile`: zero on the flat map (lines as wide as the style says); in a globe's texture, the
+    /// `tile` in a globe's texture (nothing on the flat map, whose programs lack them): the
     /// texture pixels per camera pixel, the globeness and the cosine of the center's latitude; the
     /// widest the tile's lines get (at its poleward edge, its buffer included) and the tile's
     /// Mercator y at its top and per tile unit.
     func setGlobeLine(_ line: UniformVec4, _ tileUniform: UniformVec3, tile: TileID) {
-        guard let camera = frame.globeCamera else {
-            line.set(0, 0, 0, 0)
-            tileUniform.set(1, 0, 0)
-            return
-        }
+        guard let camera = frame.globeCamera else { return }
         let tiles = exp2(Double(tile.z))
         let scale = exp2(frame.transform.zoom - camera.zoom)
         let cosCenter = cos(camera.latitude * .pi / 180)

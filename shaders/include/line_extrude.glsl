@@ -30,11 +30,16 @@ void extrudeLine() {
     float t = 1.0 - abs(u);
     vec2 offset2 = offset * extrude * EXTRUDE_SCALE * normal.y * mat2(t, -u, u, t);
 
+#ifdef LINE_GLOBE
     // In a globe's texture, as wide as the tile's lines get there (include/line_globe.glsl).
-    float thickness = u_globe_line.x > 0.0 ? u_globe_tile.x : 1.0;
+    float thickness = u_globe_tile.x;
     vec4 projected_extrude = u_matrix * vec4(dist / u_ratio * thickness, 0.0, 0.0);
     gl_Position = u_matrix * vec4(pos + offset2 / u_ratio * thickness, 0.0, 1.0) + projected_extrude;
     v_globe_y = u_globe_tile.y + u_globe_tile.z * (pos.y + (offset2.y + dist.y) / u_ratio * thickness);
+#else
+    vec4 projected_extrude = u_matrix * vec4(dist / u_ratio, 0.0, 0.0);
+    gl_Position = u_matrix * vec4(pos + offset2 / u_ratio, 0.0, 1.0) + projected_extrude;
+#endif
 
     // How much perspective squishes or stretches the extrusion, so the antialiasing stays one pixel.
     float without_perspective = length(dist);

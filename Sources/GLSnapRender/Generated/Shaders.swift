@@ -425,7 +425,7 @@ in vec3 a_dash;          // a data-driven line-dasharray's pattern: atlas row ce
 
 uniform mat4 u_matrix;
 uniform float u_ratio;            // 1 / (tile units per pixel)
-uniform vec4 u_globe_line;         // a globe's texture (include/line_globe.glsl): x > 0
+uniform vec4 u_globe_line;         // a globe's texture (variant LINE_GLOBE, include/line_globe.glsl)
 uniform vec3 u_globe_tile;         // a globe's texture: the tile's widest lines, Mercator y at its top, per unit
 uniform vec2 u_units_to_pixels;   // clip units to pixels
 uniform float u_device_pixel_ratio;
@@ -433,7 +433,9 @@ uniform float u_dash_atlas_height;   // rows in the dash atlas (LINE_DASHED_PER_
 
 out vec2 v_normal;
 out vec2 v_width2;
+#ifdef LINE_GLOBE
 out float v_globe_y;
+#endif
 out float v_gamma_scale;
 out float v_linesofar;
 out vec4 v_color;
@@ -473,11 +475,16 @@ void extrudeLine() {
     float t = 1.0 - abs(u);
     vec2 offset2 = offset * extrude * EXTRUDE_SCALE * normal.y * mat2(t, -u, u, t);
 
+#ifdef LINE_GLOBE
     // In a globe's texture, as wide as the tile's lines get there (include/line_globe.glsl).
-    float thickness = u_globe_line.x > 0.0 ? u_globe_tile.x : 1.0;
+    float thickness = u_globe_tile.x;
     vec4 projected_extrude = u_matrix * vec4(dist / u_ratio * thickness, 0.0, 0.0);
     gl_Position = u_matrix * vec4(pos + offset2 / u_ratio * thickness, 0.0, 1.0) + projected_extrude;
     v_globe_y = u_globe_tile.y + u_globe_tile.z * (pos.y + (offset2.y + dist.y) / u_ratio * thickness);
+#else
+    vec4 projected_extrude = u_matrix * vec4(dist / u_ratio, 0.0, 0.0);
+    gl_Position = u_matrix * vec4(pos + offset2 / u_ratio, 0.0, 1.0) + projected_extrude;
+#endif
 
     // How much perspective squishes or stretches the extrusion, so the antialiasing stays one pixel.
     float without_perspective = length(dist);
@@ -519,14 +526,16 @@ in float a_floorwidth;   // line-width at the integer zoom: dash patterns scale 
 
 uniform mat4 u_matrix;
 uniform float u_ratio;            // 1 / (tile units per pixel)
-uniform vec4 u_globe_line;         // a globe's texture (include/line_globe.glsl): x > 0
+uniform vec4 u_globe_line;         // a globe's texture (variant LINE_GLOBE, include/line_globe.glsl)
 uniform vec3 u_globe_tile;         // a globe's texture: the tile's widest lines, Mercator y at its top, per unit
 uniform vec2 u_units_to_pixels;   // clip units to pixels
 uniform float u_device_pixel_ratio;
 
 out vec2 v_normal;
 out vec2 v_width2;
+#ifdef LINE_GLOBE
 out float v_globe_y;
+#endif
 out float v_gamma_scale;
 out float v_lineprogress;
 out float v_opacity;
@@ -566,11 +575,16 @@ void extrudeLine() {
     float t = 1.0 - abs(u);
     vec2 offset2 = offset * extrude * EXTRUDE_SCALE * normal.y * mat2(t, -u, u, t);
 
+#ifdef LINE_GLOBE
     // In a globe's texture, as wide as the tile's lines get there (include/line_globe.glsl).
-    float thickness = u_globe_line.x > 0.0 ? u_globe_tile.x : 1.0;
+    float thickness = u_globe_tile.x;
     vec4 projected_extrude = u_matrix * vec4(dist / u_ratio * thickness, 0.0, 0.0);
     gl_Position = u_matrix * vec4(pos + offset2 / u_ratio * thickness, 0.0, 1.0) + projected_extrude;
     v_globe_y = u_globe_tile.y + u_globe_tile.z * (pos.y + (offset2.y + dist.y) / u_ratio * thickness);
+#else
+    vec4 projected_extrude = u_matrix * vec4(dist / u_ratio, 0.0, 0.0);
+    gl_Position = u_matrix * vec4(pos + offset2 / u_ratio, 0.0, 1.0) + projected_extrude;
+#endif
 
     // How much perspective squishes or stretches the extrusion, so the antialiasing stays one pixel.
     float without_perspective = length(dist);
@@ -614,14 +628,16 @@ in float a_pixel_ratio;
 
 uniform mat4 u_matrix;
 uniform float u_ratio;
-uniform vec4 u_globe_line;         // a globe's texture (include/line_globe.glsl): x > 0
+uniform vec4 u_globe_line;         // a globe's texture (variant LINE_GLOBE, include/line_globe.glsl)
 uniform vec3 u_globe_tile;         // a globe's texture: the tile's widest lines, Mercator y at its top, per unit
 uniform vec2 u_units_to_pixels;
 uniform float u_device_pixel_ratio;
 
 out vec2 v_normal;
 out vec2 v_width2;
+#ifdef LINE_GLOBE
 out float v_globe_y;
+#endif
 out float v_gamma_scale;
 out float v_linesofar;
 out float v_blur;
@@ -661,11 +677,16 @@ void extrudeLine() {
     float t = 1.0 - abs(u);
     vec2 offset2 = offset * extrude * EXTRUDE_SCALE * normal.y * mat2(t, -u, u, t);
 
+#ifdef LINE_GLOBE
     // In a globe's texture, as wide as the tile's lines get there (include/line_globe.glsl).
-    float thickness = u_globe_line.x > 0.0 ? u_globe_tile.x : 1.0;
+    float thickness = u_globe_tile.x;
     vec4 projected_extrude = u_matrix * vec4(dist / u_ratio * thickness, 0.0, 0.0);
     gl_Position = u_matrix * vec4(pos + offset2 / u_ratio * thickness, 0.0, 1.0) + projected_extrude;
     v_globe_y = u_globe_tile.y + u_globe_tile.z * (pos.y + (offset2.y + dist.y) / u_ratio * thickness);
+#else
+    vec4 projected_extrude = u_matrix * vec4(dist / u_ratio, 0.0, 0.0);
+    gl_Position = u_matrix * vec4(pos + offset2 / u_ratio, 0.0, 1.0) + projected_extrude;
+#endif
 
     // How much perspective squishes or stretches the extrusion, so the antialiasing stays one pixel.
     float without_perspective = length(dist);
@@ -1152,26 +1173,30 @@ uniform float u_device_pixel_ratio;
 // texture that is widened by cos(center latitude) / cos(latitude), as the sphere shrinks the map by
 // cos(latitude) and is scaled to Mercator's scale at the center. A long segment spans many latitudes, so the vertex shader extrudes by the
 // most the tile needs (u_globe_tile.x) and each fragment finds its own width here.
-// u_globe_line: x, texture pixels per camera pixel (0: the flat map, nothing changes); y, the
+// These are the program variant LINE_GLOBE; without it (the flat map) nothing here changes a line.
+// u_globe_line: x, texture pixels per camera pixel; y, the
 // globeness (the widening is blended by it); z, the cosine of the camera center's latitude (the
 // sphere is scaled to Mercator's scale there). u_globe_tile: x, the widening the tile's lines are
 // extruded by; y, z: the tile's Mercator y at its top and per tile unit (for v_globe_y).
 uniform vec4 u_globe_line;
 uniform vec3 u_globe_tile;
+#ifdef LINE_GLOBE
 in float v_globe_y;   // the fragment's Mercator y (0...1, north to south)
+#endif
 
 #define GLOBE_PI 3.14159265358979
 
 // Rescales the fragment's place across the line (normal) and its antialiasing (gamma_scale) from the
 // extrusion by u_globe_tile.x to the width the line has at the fragment's latitude.
 void globeLineFragment(inout vec2 normal, inout float gamma_scale) {
-    if (u_globe_line.x <= 0.0) return;
+#ifdef LINE_GLOBE
     float t = exp(GLOBE_PI - v_globe_y * 2.0 * GLOBE_PI);
     float cos_latitude = 2.0 * t / (t * t + 1.0);
     float thickness = u_globe_line.x * mix(1.0, u_globe_line.z / max(cos_latitude, 1e-6), u_globe_line.y);
     float k = thickness / u_globe_tile.x;
     normal /= k;
     gamma_scale /= k;
+#endif
 }
 // Dashes: the program is compiled with LINE_DASHED defined for layers with line-dasharray (a
 // separate variant, so solid lines do not sample the texture).
@@ -1239,26 +1264,30 @@ uniform float u_device_pixel_ratio;
 // texture that is widened by cos(center latitude) / cos(latitude), as the sphere shrinks the map by
 // cos(latitude) and is scaled to Mercator's scale at the center. A long segment spans many latitudes, so the vertex shader extrudes by the
 // most the tile needs (u_globe_tile.x) and each fragment finds its own width here.
-// u_globe_line: x, texture pixels per camera pixel (0: the flat map, nothing changes); y, the
+// These are the program variant LINE_GLOBE; without it (the flat map) nothing here changes a line.
+// u_globe_line: x, texture pixels per camera pixel; y, the
 // globeness (the widening is blended by it); z, the cosine of the camera center's latitude (the
 // sphere is scaled to Mercator's scale there). u_globe_tile: x, the widening the tile's lines are
 // extruded by; y, z: the tile's Mercator y at its top and per tile unit (for v_globe_y).
 uniform vec4 u_globe_line;
 uniform vec3 u_globe_tile;
+#ifdef LINE_GLOBE
 in float v_globe_y;   // the fragment's Mercator y (0...1, north to south)
+#endif
 
 #define GLOBE_PI 3.14159265358979
 
 // Rescales the fragment's place across the line (normal) and its antialiasing (gamma_scale) from the
 // extrusion by u_globe_tile.x to the width the line has at the fragment's latitude.
 void globeLineFragment(inout vec2 normal, inout float gamma_scale) {
-    if (u_globe_line.x <= 0.0) return;
+#ifdef LINE_GLOBE
     float t = exp(GLOBE_PI - v_globe_y * 2.0 * GLOBE_PI);
     float cos_latitude = 2.0 * t / (t * t + 1.0);
     float thickness = u_globe_line.x * mix(1.0, u_globe_line.z / max(cos_latitude, 1e-6), u_globe_line.y);
     float k = thickness / u_globe_tile.x;
     normal /= k;
     gamma_scale /= k;
+#endif
 }
 uniform sampler2D u_image;   // the line-gradient ramp: 256 texels over progress 0...1, premultiplied
 // With line-dasharray the program is compiled with LINE_DASHED: the gradient is cut into dashes.
@@ -1325,26 +1354,30 @@ uniform float u_device_pixel_ratio;
 // texture that is widened by cos(center latitude) / cos(latitude), as the sphere shrinks the map by
 // cos(latitude) and is scaled to Mercator's scale at the center. A long segment spans many latitudes, so the vertex shader extrudes by the
 // most the tile needs (u_globe_tile.x) and each fragment finds its own width here.
-// u_globe_line: x, texture pixels per camera pixel (0: the flat map, nothing changes); y, the
+// These are the program variant LINE_GLOBE; without it (the flat map) nothing here changes a line.
+// u_globe_line: x, texture pixels per camera pixel; y, the
 // globeness (the widening is blended by it); z, the cosine of the camera center's latitude (the
 // sphere is scaled to Mercator's scale there). u_globe_tile: x, the widening the tile's lines are
 // extruded by; y, z: the tile's Mercator y at its top and per tile unit (for v_globe_y).
 uniform vec4 u_globe_line;
 uniform vec3 u_globe_tile;
+#ifdef LINE_GLOBE
 in float v_globe_y;   // the fragment's Mercator y (0...1, north to south)
+#endif
 
 #define GLOBE_PI 3.14159265358979
 
 // Rescales the fragment's place across the line (normal) and its antialiasing (gamma_scale) from the
 // extrusion by u_globe_tile.x to the width the line has at the fragment's latitude.
 void globeLineFragment(inout vec2 normal, inout float gamma_scale) {
-    if (u_globe_line.x <= 0.0) return;
+#ifdef LINE_GLOBE
     float t = exp(GLOBE_PI - v_globe_y * 2.0 * GLOBE_PI);
     float cos_latitude = 2.0 * t / (t * t + 1.0);
     float thickness = u_globe_line.x * mix(1.0, u_globe_line.z / max(cos_latitude, 1e-6), u_globe_line.y);
     float k = thickness / u_globe_tile.x;
     normal /= k;
     gamma_scale /= k;
+#endif
 }
 uniform sampler2D u_image;           // the pattern atlas, premultiplied
 uniform vec2 u_texsize;
