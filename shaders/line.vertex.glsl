@@ -13,12 +13,17 @@ in vec3 a_dash;          // a data-driven line-dasharray's pattern: atlas row ce
 
 uniform mat4 u_matrix;
 uniform float u_ratio;            // 1 / (tile units per pixel)
+uniform vec4 u_globe_line;         // a globe's texture (variant LINE_GLOBE, include/line_globe.glsl)
+uniform vec3 u_globe_tile;         // a globe's texture: the tile's widest lines, Mercator y at its top, per unit
 uniform vec2 u_units_to_pixels;   // clip units to pixels
 uniform float u_device_pixel_ratio;
 uniform float u_dash_atlas_height;   // rows in the dash atlas (LINE_DASHED_PER_FEATURE)
 
 out vec2 v_normal;
 out vec2 v_width2;
+#ifdef LINE_GLOBE
+out float v_globe_y;
+#endif
 out float v_gamma_scale;
 out float v_linesofar;
 out vec4 v_color;

@@ -1,4 +1,5 @@
 uniform float u_device_pixel_ratio;
+#include "include/line_globe.glsl"
 uniform sampler2D u_image;   // the line-gradient ramp: 256 texels over progress 0...1, premultiplied
 // A gradient that is a step of constant colors (at most MAX_GRADIENT_STEPS) is drawn from its steps
 // instead of the ramp: step i from u_step_starts[i] (the first from the line's start) in
@@ -25,8 +26,11 @@ flat in vec2 v_lineclip;
 out vec4 fragColor;
 
 void main() {
-    float dist = length(v_normal) * v_width2.s;
-    float blur2 = (v_blur + 1.0 / u_device_pixel_ratio) * v_gamma_scale;
+    vec2 normal = v_normal;
+    float gamma_scale = v_gamma_scale;
+    globeLineFragment(normal, gamma_scale);
+    float dist = length(normal) * v_width2.s;
+    float blur2 = (v_blur + 1.0 / u_device_pixel_ratio) * gamma_scale;
     float alpha = clamp(min(dist - (v_width2.t - blur2), v_width2.s - dist) / blur2, 0.0, 1.0);
     vec4 color;
     if (u_step_count > 0) {
@@ -45,7 +49,7 @@ void main() {
         color = texture(u_image, vec2(v_lineprogress, 0.5));
     }
 #ifdef LINE_DASHED
-    alpha *= dashAlpha(v_linesofar, v_normal.y, v_floorwidth);
+    alpha *= dashAlpha(v_linesofar, normal.y, v_floorwidth);
 #endif
     fragColor = color * (alpha * v_opacity);
 }

@@ -14,11 +14,16 @@ in vec2 a_lineclip;      // the part of the whole line this piece covers (start,
 
 uniform mat4 u_matrix;
 uniform float u_ratio;            // 1 / (tile units per pixel)
+uniform vec4 u_globe_line;         // a globe's texture (variant LINE_GLOBE, include/line_globe.glsl)
+uniform vec3 u_globe_tile;         // a globe's texture: the tile's widest lines, Mercator y at its top, per unit
 uniform vec2 u_units_to_pixels;   // clip units to pixels
 uniform float u_device_pixel_ratio;
 
 out vec2 v_normal;
 out vec2 v_width2;
+#ifdef LINE_GLOBE
+out float v_globe_y;
+#endif
 out float v_gamma_scale;
 out float v_lineprogress;
 out float v_opacity;

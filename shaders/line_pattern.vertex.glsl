@@ -13,11 +13,16 @@ in float a_pixel_ratio;
 
 uniform mat4 u_matrix;
 uniform float u_ratio;
+uniform vec4 u_globe_line;         // a globe's texture (variant LINE_GLOBE, include/line_globe.glsl)
+uniform vec3 u_globe_tile;         // a globe's texture: the tile's widest lines, Mercator y at its top, per unit
 uniform vec2 u_units_to_pixels;
 uniform float u_device_pixel_ratio;
 
 out vec2 v_normal;
 out vec2 v_width2;
+#ifdef LINE_GLOBE
+out float v_globe_y;
+#endif
 out float v_gamma_scale;
 out float v_linesofar;
 out float v_blur;

@@ -122,6 +122,8 @@ extension ImageDrawing {
         let flat = Transform(width: options.size.width, height: options.size.height, center: center, zoom: zoom)
         var drawing = ImageDrawing(snapshotter: snapshotter, style: style, transform: flat, checked: inner, builder: builder)
         drawing.builder.globePass = layers.map { GlobeFramePass(layers: $0) }
+        drawing.globeCamera = GlobeCamera(zoom: globe.flat.zoom, bearing: globe.flat.bearing, globeness: globe.globeness,
+                                          latitude: globe.flat.center.lat, widensLines: style.style.json["terrain"] == nil)
         let count = inner.width * inner.height * 4
         var pixels = [UInt8](repeating: 0, count: count)
         try pixels.withUnsafeMutableBytes { p in

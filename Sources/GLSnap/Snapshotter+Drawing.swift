@@ -46,6 +46,8 @@ struct ImageDrawing {
     /// map drawn under it (GlobeDrawing.swift).
     let globe: GlobeView?
     var globeTexture: GlobeTexture?
+    /// For the flat texture under a globe, the globe's camera its frames size and turn by.
+    var globeCamera: GlobeCamera?
 
     init(snapshotter: Snapshotter, style: LoadedStyle, camera: CameraOptions, checked: CheckedOptions) throws {
         self.snapshotter = snapshotter
@@ -62,13 +64,14 @@ struct ImageDrawing {
     mutating func drawPiece(_ piece: PixelRect, into destination: UnsafeMutableRawBufferPointer) throws {
         let start = DispatchTime.now().uptimeNanoseconds
         let loadBefore = builder.tileLoadSeconds, placementBefore = builder.placementSeconds
-        let frame: Frame
+        var frame: Frame
         do {
             frame = try builder.frame(transform: transform, pixelRatio: checked.options.pixelRatio, width: checked.width,
                                       height: checked.height, piece: piece)
         } catch let e as DeadlinePassed {
             throw GLSnapError.timedOut(seconds: e.seconds)
         }
+        frame.globeCamera = globeCamera
         let tileLoad = builder.tileLoadSeconds - loadBefore
         let placement = builder.placementSeconds - placementBefore
         timings.tileLoad += tileLoad

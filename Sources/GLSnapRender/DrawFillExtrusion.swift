@@ -49,7 +49,7 @@ extension Painter {
             context.use(program)
             p.uniforms.basement.set(frame.terrain == nil ? 0 : Painter.extrusionBasement)
         }
-        let light = ExtrusionLight(frame.lightProperties, zoom: zoom, bearing: frame.transform.bearing)
+        let light = ExtrusionLight(frame.lightProperties, zoom: zoom, bearing: frame.viewportBearing)
         u.lightpos.set(Float(light.position.0), Float(light.position.1), Float(light.position.2))
         u.lightcolor.set(Float(light.color.r), Float(light.color.g), Float(light.color.b))
         u.lightintensity.set(Float(light.intensity))

@@ -21,7 +21,7 @@ extension Painter {
         let program = try renderer.programs.program(HillshadeProgram.self)
         let u = program.uniforms
         context.use(program.program)
-        let lights = HillshadeLights(hillshade, ctx, bearing: frame.transform.bearing)
+        let lights = HillshadeLights(hillshade, ctx, bearing: frame.viewportBearing)
         u.light.set(Float(hillshade.exaggeration.evaluate(ctx)), Float(lights.azimuths[0]))
         for (uniform, property) in [(u.shadow, hillshade.shadowColor.value), (u.highlight, hillshade.highlightColor.value),
                                     (u.accent, hillshade.accentColor.value)] {

@@ -22,7 +22,7 @@ extension Painter {
         if line.gradient.isSet { return try drawLineGradient(item, line) }
         let (translate, anchor) = self.translate(line.translate, line.translateAnchor)
         let dashes = LineDashes(line, zoom: zoom, atlas: renderer.dashAtlas)
-        let program = try renderer.programs.program(LineProgram.self, define: dashes?.define)
+        let program = try renderer.programs.program(LineProgram.self, define: lineVariant(dashes?.define))
         let u = program.uniforms
         context.use(program.program)
         let t = frame.transform
@@ -37,6 +37,7 @@ extension Painter {
             u.matrix.set(matrix(for: tile.tile, translate: translate, anchor: anchor))
             let ratio = 1 / t.pixelsToTileUnits(tile.tile.id, 1)
             u.ratio.set(Float(ratio))
+            setGlobeLine(u.globeLine, u.globeTile, tile: tile.tile.id)
             if let dashes {
                 if dashes.entry == nil { bindFeatureDashes(dashes, line, layer: layer, geometry: g, box: box, uniforms: u) }
                 dashes.bindTile(u, tileZoom: tile.tile.id.z, atlas: renderer.dashAtlas)

@@ -23,7 +23,7 @@ extension Painter {
         let layer = item.layer
         let (translate, anchor) = self.translate(line.translate, line.translateAnchor)
         let dashes = LineDashes(line, zoom: zoom, atlas: renderer.dashAtlas, perFeature: false)
-        let gradient = try renderer.programs.program(LineGradientProgram.self, define: dashes == nil ? nil : "LINE_DASHED")
+        let gradient = try renderer.programs.program(LineGradientProgram.self, define: lineVariant(dashes == nil ? nil : "LINE_DASHED"))
         let u = gradient.uniforms
         context.use(gradient.program)
         let ramp = renderer.colorRamps.texture(for: layer, ramp: line.gradient, input: .lineProgress, generation: frame.paintGeneration(layer.id), context: context)
@@ -48,6 +48,7 @@ extension Painter {
             guard let triangles = g.indices.first, triangles.count > 0, g.streams["a_lineprogress"] != nil else { continue }
             u.matrix.set(matrix(for: tile.tile, translate: translate, anchor: anchor))
             u.ratio.set(Float(1 / frame.transform.pixelsToTileUnits(tile.tile.id, 1)))
+            setGlobeLine(u.globeLine, u.globeTile, tile: tile.tile.id)
             dashes?.bindTile(u, tileZoom: tile.tile.id.z, atlas: renderer.dashAtlas)
             if steps != nil { u.stepResolution.set(GradientSteps.resolution(maxLineLength: box.geometry.maxLineLength, tile: tile.tile)) }
             let paint = bindPaint(attributes, layer: layer, geometry: g, box: box)

@@ -17,7 +17,7 @@ extension Painter {
     mutating func drawLinePattern(_ item: FrameLayer, _ line: LineLayer) throws {
         let layer = item.layer
         let (translate, anchor) = self.translate(line.translate, line.translateAnchor)
-        let pattern = try renderer.programs.program(LinePatternProgram.self)
+        let pattern = try renderer.programs.program(LinePatternProgram.self, define: lineVariant(nil))
         let u = pattern.uniforms
         context.use(pattern.program)
         guard bindPatternAtlas(u) else { return }
@@ -32,6 +32,7 @@ extension Painter {
             paint.merge(bindPaint(attributes, layer: layer, geometry: g, box: box)) { a, _ in a }
             u.matrix.set(matrix(for: tile.tile, translate: translate, anchor: anchor))
             u.ratio.set(Float(1 / frame.transform.pixelsToTileUnits(tile.tile.id, 1)))
+            setGlobeLine(u.globeLine, u.globeTile, tile: tile.tile.id)
             let tileSize = Transform.tileSize * exp2(patternZoom - Double(tile.tile.id.z))
             u.tileZoomRatio.set(Float(tileSize / Double(TileExtent.extent)))
             bindAttributes(.linePattern, geometry: g, paint: paint)

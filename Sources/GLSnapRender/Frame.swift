@@ -66,6 +66,8 @@ public struct Frame {
     /// The globe viewport-aligned circles are drawn on, facing the screen at their projected
     /// centers (the globe's screen pass; nil: the flat map).
     public var globe: GlobeView?
+    /// For the flat texture under a globe view, the globe's camera (Frame+Globe.swift); nil otherwise.
+    public var globeCamera: GlobeCamera?
 
     /// The generation that cached per-vertex paint and color ramps of `layer` are keyed by.
     public func paintGeneration(_ layer: String) -> Int { paintGenerations[layer] ?? styleGeneration }

@@ -24,7 +24,8 @@ struct Painter {
         self.renderer = renderer; self.frame = frame; self.framebuffer = framebuffer
     }
 
-    var zoom: Double { frame.transform.zoom }
+    /// The zoom the style is evaluated at: the camera's (for a globe's texture, the globe's).
+    var zoom: Double { frame.globeCamera?.zoom ?? frame.transform.zoom }
 
     /// Clip-space units per CSS pixel of the piece drawn, over x and y (2 / width, -2 / height
     /// for a whole-image frame).
@@ -200,14 +201,8 @@ struct Painter {
     func matrix(for tile: CoveredTile, translate: [Double], anchor: TranslateAnchor) -> [Float] {
         var m = caches.tileMatrix(tile, frame.transform)
         guard translate.count == 2, translate[0] != 0 || translate[1] != 0 else { return frame.pieceMatrix(m) }
-        var x = translate[0], y = translate[1]
-        if anchor == .viewport {
-            let angle = frame.transform.bearing * .pi / 180
-            let s = sin(angle), c = cos(angle)
-            (x, y) = (x * c - y * s, x * s + y * c)
-        }
-        let tx = Float(frame.transform.pixelsToTileUnits(tile.id, x))
-        let ty = Float(frame.transform.pixelsToTileUnits(tile.id, y))
+        let t = frame.translationInTileUnits(tile.id, translate[0], translate[1], viewport: anchor == .viewport)
+        let tx = Float(t.x), ty = Float(t.y)
         for i in 0..<4 { m[12 + i] += m[i] * tx + m[4 + i] * ty }
         return frame.pieceMatrix(m)
     }

@@ -53,7 +53,10 @@ final class ShaderTests: XCTestCase {
     }
 
     /// The variants the renderer compiles (`ProgramSet.program(_:define:)`).
-    static let variants: [ShaderID: [String]] = [.line: ["LINE_DASHED", "LINE_DASHED_PER_FEATURE"], .lineGradient: ["LINE_DASHED"]]
+    static let variants: [ShaderID: [String]] = [
+        .line: ["LINE_DASHED", "LINE_DASHED_PER_FEATURE", "LINE_GLOBE", "LINE_DASHED\n#define LINE_GLOBE"],
+        .lineGradient: ["LINE_DASHED", "LINE_GLOBE"], .linePattern: ["LINE_GLOBE"],
+    ]
 
     /// Every uniform GL reports active in a program (or a variant) is one the generated
     /// `Uniforms` declares, with the same type and length, and every declared one is used by

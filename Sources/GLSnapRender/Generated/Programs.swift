@@ -537,6 +537,10 @@ struct LineProgram: ShaderProgram {
         let matrix: UniformMat4
         /// `uniform float u_ratio`
         let ratio: UniformFloat
+        /// `uniform vec4 u_globe_line`
+        let globeLine: UniformVec4
+        /// `uniform vec3 u_globe_tile`
+        let globeTile: UniformVec3
         /// `uniform vec2 u_units_to_pixels`
         let unitsToPixels: UniformVec2
         /// `uniform float u_device_pixel_ratio`
@@ -558,6 +562,8 @@ struct LineProgram: ShaderProgram {
         uniforms = Uniforms(
             matrix: UniformMat4(program, "u_matrix"),
             ratio: UniformFloat(program, "u_ratio"),
+            globeLine: UniformVec4(program, "u_globe_line"),
+            globeTile: UniformVec3(program, "u_globe_tile"),
             unitsToPixels: UniformVec2(program, "u_units_to_pixels"),
             devicePixelRatio: UniformFloat(program, "u_device_pixel_ratio"),
             dashAtlasHeight: UniformFloat(program, "u_dash_atlas_height"),
@@ -579,6 +585,10 @@ struct LineGradientProgram: ShaderProgram {
         let matrix: UniformMat4
         /// `uniform float u_ratio`
         let ratio: UniformFloat
+        /// `uniform vec4 u_globe_line`
+        let globeLine: UniformVec4
+        /// `uniform vec3 u_globe_tile`
+        let globeTile: UniformVec3
         /// `uniform vec2 u_units_to_pixels`
         let unitsToPixels: UniformVec2
         /// `uniform float u_device_pixel_ratio`
@@ -608,6 +618,8 @@ struct LineGradientProgram: ShaderProgram {
         uniforms = Uniforms(
             matrix: UniformMat4(program, "u_matrix"),
             ratio: UniformFloat(program, "u_ratio"),
+            globeLine: UniformVec4(program, "u_globe_line"),
+            globeTile: UniformVec3(program, "u_globe_tile"),
             unitsToPixels: UniformVec2(program, "u_units_to_pixels"),
             devicePixelRatio: UniformFloat(program, "u_device_pixel_ratio"),
             image: UniformSampler(program, "u_image"),
@@ -633,6 +645,10 @@ struct LinePatternProgram: ShaderProgram {
         let matrix: UniformMat4
         /// `uniform float u_ratio`
         let ratio: UniformFloat
+        /// `uniform vec4 u_globe_line`
+        let globeLine: UniformVec4
+        /// `uniform vec3 u_globe_tile`
+        let globeTile: UniformVec3
         /// `uniform vec2 u_units_to_pixels`
         let unitsToPixels: UniformVec2
         /// `uniform float u_device_pixel_ratio`
@@ -650,6 +666,8 @@ struct LinePatternProgram: ShaderProgram {
         uniforms = Uniforms(
             matrix: UniformMat4(program, "u_matrix"),
             ratio: UniformFloat(program, "u_ratio"),
+            globeLine: UniformVec4(program, "u_globe_line"),
+            globeTile: UniformVec3(program, "u_globe_tile"),
             unitsToPixels: UniformVec2(program, "u_units_to_pixels"),
             devicePixelRatio: UniformFloat(program, "u_device_pixel_ratio"),
             image: UniformSampler(program, "u_image"),
@@ -859,9 +877,9 @@ extension ShaderID {
         case .hillshade: return [("u_matrix", .mat4, 1), ("u_image", .sampler2D, 1), ("u_latrange", .vec2, 1), ("u_light", .vec2, 1), ("u_shadow", .vec4, 1), ("u_highlight", .vec4, 1), ("u_accent", .vec4, 1), ("u_method", .int, 1), ("u_light_count", .int, 1), ("u_altitudes", .float, 8), ("u_azimuths", .float, 8), ("u_shadows", .vec4, 8), ("u_highlights", .vec4, 8)]
         case .hillshadePrepare: return [("u_dimension", .vec2, 1), ("u_image", .sampler2D, 1), ("u_zoom", .float, 1), ("u_unpack", .vec4, 1), ("u_slope_scale", .float, 1)]
         case .layerComposite: return [("u_image", .sampler2D, 1), ("u_opacity", .float, 1)]
-        case .line: return [("u_matrix", .mat4, 1), ("u_ratio", .float, 1), ("u_units_to_pixels", .vec2, 1), ("u_device_pixel_ratio", .float, 1), ("u_dash_atlas_height", .float, 1), ("u_dash_image", .sampler2D, 1), ("u_patternscale", .vec2, 1), ("u_dash_row", .float, 1), ("u_sdfgamma", .float, 1)]
-        case .lineGradient: return [("u_matrix", .mat4, 1), ("u_ratio", .float, 1), ("u_units_to_pixels", .vec2, 1), ("u_device_pixel_ratio", .float, 1), ("u_image", .sampler2D, 1), ("u_step_count", .int, 1), ("u_step_resolution", .float, 1), ("u_step_starts", .float, 32), ("u_step_colors", .vec4, 32), ("u_dash_image", .sampler2D, 1), ("u_patternscale", .vec2, 1), ("u_dash_row", .float, 1), ("u_sdfgamma", .float, 1)]
-        case .linePattern: return [("u_matrix", .mat4, 1), ("u_ratio", .float, 1), ("u_units_to_pixels", .vec2, 1), ("u_device_pixel_ratio", .float, 1), ("u_image", .sampler2D, 1), ("u_texsize", .vec2, 1), ("u_tile_zoom_ratio", .float, 1)]
+        case .line: return [("u_matrix", .mat4, 1), ("u_ratio", .float, 1), ("u_globe_line", .vec4, 1), ("u_globe_tile", .vec3, 1), ("u_units_to_pixels", .vec2, 1), ("u_device_pixel_ratio", .float, 1), ("u_dash_atlas_height", .float, 1), ("u_dash_image", .sampler2D, 1), ("u_patternscale", .vec2, 1), ("u_dash_row", .float, 1), ("u_sdfgamma", .float, 1)]
+        case .lineGradient: return [("u_matrix", .mat4, 1), ("u_ratio", .float, 1), ("u_globe_line", .vec4, 1), ("u_globe_tile", .vec3, 1), ("u_units_to_pixels", .vec2, 1), ("u_device_pixel_ratio", .float, 1), ("u_image", .sampler2D, 1), ("u_step_count", .int, 1), ("u_step_resolution", .float, 1), ("u_step_starts", .float, 32), ("u_step_colors", .vec4, 32), ("u_dash_image", .sampler2D, 1), ("u_patternscale", .vec2, 1), ("u_dash_row", .float, 1), ("u_sdfgamma", .float, 1)]
+        case .linePattern: return [("u_matrix", .mat4, 1), ("u_ratio", .float, 1), ("u_globe_line", .vec4, 1), ("u_globe_tile", .vec3, 1), ("u_units_to_pixels", .vec2, 1), ("u_device_pixel_ratio", .float, 1), ("u_image", .sampler2D, 1), ("u_texsize", .vec2, 1), ("u_tile_zoom_ratio", .float, 1)]
         case .raster: return [("u_matrix", .mat4, 1), ("u_buffer_scale", .float, 1), ("u_image", .sampler2D, 1), ("u_opacity", .float, 1), ("u_brightness_low", .float, 1), ("u_brightness_high", .float, 1), ("u_saturation_factor", .float, 1), ("u_contrast_factor", .float, 1), ("u_spin_weights", .vec3, 1)]
         case .sky: return [("u_sky_color", .vec4, 1), ("u_horizon_color", .vec4, 1), ("u_horizon", .vec2, 1), ("u_horizon_normal", .vec2, 1), ("u_sky_horizon_blend", .float, 1)]
         case .symbolIcon: return [("u_viewport", .vec2, 1), ("u_piece", .vec4, 1), ("u_texsize", .vec2, 1), ("u_texture", .sampler2D, 1)]

@@ -469,12 +469,17 @@ in vec3 a_dash;          // a data-driven line-dasharray's pattern: atlas row ce
 
 uniform mat4 u_matrix;
 uniform float u_ratio;            // 1 / (tile units per pixel)
+uniform vec4 u_globe_line;         // a globe's texture (variant LINE_GLOBE, include/line_globe.glsl)
+uniform vec3 u_globe_tile;         // a globe's texture: the tile's widest lines, Mercator y at its top, per unit
 uniform vec2 u_units_to_pixels;   // clip units to pixels
 uniform float u_device_pixel_ratio;
 uniform float u_dash_atlas_height;   // rows in the dash atlas (LINE_DASHED_PER_FEATURE)
 
 out vec2 v_normal;
 out vec2 v_width2;
+#ifdef LINE_GLOBE
+out float v_globe_y;
+#endif
 out float v_gamma_scale;
 out float v_linesofar;
 out vec4 v_color;
@@ -485,7 +490,8 @@ out vec3 v_dash;
 // MapLibre's line extrusion, shared by line, line_gradient and line_pattern (tools/gen-shaders.py
 // puts this file where a vertex shader says #include). The including shader declares what it
 // reads: a_pos_normal, a_data, a_width, a_gapwidth, a_offset, u_matrix, u_ratio,
-// u_units_to_pixels, u_device_pixel_ratio; and what it sets: v_normal, v_width2, v_gamma_scale.
+// u_units_to_pixels, u_device_pixel_ratio, u_globe_line, u_globe_tile; and what it sets: v_normal,
+// v_width2, v_gamma_scale, v_globe_y.
 // a_pos_normal: x * 2 + round flag, y * 2 + up flag (tile units).
 // a_data: extrude.x * 63 + 128, extrude.y * 63 + 128, direction + 1 | distance low bits << 2, distance high bits.
 #define EXTRUDE_SCALE 0.015873016
@@ -513,8 +519,16 @@ void extrudeLine() {
     float t = 1.0 - abs(u);
     vec2 offset2 = offset * extrude * EXTRUDE_SCALE * normal.y * mat2(t, -u, u, t);
 
+#ifdef LINE_GLOBE
+    // In a globe's texture, as wide as the tile's lines get there (include/line_globe.glsl).
+    float thickness = u_globe_tile.x;
+    vec4 projected_extrude = u_matrix * vec4(dist / u_ratio * thickness, 0.0, 0.0);
+    gl_Position = u_matrix * vec4(pos + offset2 / u_ratio * thickness, 0.0, 1.0) + projected_extrude;
+    v_globe_y = u_globe_tile.y + u_globe_tile.z * (pos.y + (offset2.y + dist.y) / u_ratio * thickness);
+#else
     vec4 projected_extrude = u_matrix * vec4(dist / u_ratio, 0.0, 0.0);
     gl_Position = u_matrix * vec4(pos + offset2 / u_ratio, 0.0, 1.0) + projected_extrude;
+#endif
 
     // How much perspective squishes or stretches the extrusion, so the antialiasing stays one pixel.
     float without_perspective = length(dist);
@@ -557,11 +571,16 @@ in vec2 a_lineclip;      // the part of the whole line this piece covers (start,
 
 uniform mat4 u_matrix;
 uniform float u_ratio;            // 1 / (tile units per pixel)
+uniform vec4 u_globe_line;         // a globe's texture (variant LINE_GLOBE, include/line_globe.glsl)
+uniform vec3 u_globe_tile;         // a globe's texture: the tile's widest lines, Mercator y at its top, per unit
 uniform vec2 u_units_to_pixels;   // clip units to pixels
 uniform float u_device_pixel_ratio;
 
 out vec2 v_normal;
 out vec2 v_width2;
+#ifdef LINE_GLOBE
+out float v_globe_y;
+#endif
 out float v_gamma_scale;
 out float v_lineprogress;
 out float v_opacity;
@@ -573,7 +592,8 @@ flat out vec2 v_lineclip;
 // MapLibre's line extrusion, shared by line, line_gradient and line_pattern (tools/gen-shaders.py
 // puts this file where a vertex shader says #include). The including shader declares what it
 // reads: a_pos_normal, a_data, a_width, a_gapwidth, a_offset, u_matrix, u_ratio,
-// u_units_to_pixels, u_device_pixel_ratio; and what it sets: v_normal, v_width2, v_gamma_scale.
+// u_units_to_pixels, u_device_pixel_ratio, u_globe_line, u_globe_tile; and what it sets: v_normal,
+// v_width2, v_gamma_scale, v_globe_y.
 // a_pos_normal: x * 2 + round flag, y * 2 + up flag (tile units).
 // a_data: extrude.x * 63 + 128, extrude.y * 63 + 128, direction + 1 | distance low bits << 2, distance high bits.
 #define EXTRUDE_SCALE 0.015873016
@@ -601,8 +621,16 @@ void extrudeLine() {
     float t = 1.0 - abs(u);
     vec2 offset2 = offset * extrude * EXTRUDE_SCALE * normal.y * mat2(t, -u, u, t);
 
+#ifdef LINE_GLOBE
+    // In a globe's texture, as wide as the tile's lines get there (include/line_globe.glsl).
+    float thickness = u_globe_tile.x;
+    vec4 projected_extrude = u_matrix * vec4(dist / u_ratio * thickness, 0.0, 0.0);
+    gl_Position = u_matrix * vec4(pos + offset2 / u_ratio * thickness, 0.0, 1.0) + projected_extrude;
+    v_globe_y = u_globe_tile.y + u_globe_tile.z * (pos.y + (offset2.y + dist.y) / u_ratio * thickness);
+#else
     vec4 projected_extrude = u_matrix * vec4(dist / u_ratio, 0.0, 0.0);
     gl_Position = u_matrix * vec4(pos + offset2 / u_ratio, 0.0, 1.0) + projected_extrude;
+#endif
 
     // How much perspective squishes or stretches the extrusion, so the antialiasing stays one pixel.
     float without_perspective = length(dist);
@@ -647,11 +675,16 @@ in float a_pixel_ratio;
 
 uniform mat4 u_matrix;
 uniform float u_ratio;
+uniform vec4 u_globe_line;         // a globe's texture (variant LINE_GLOBE, include/line_globe.glsl)
+uniform vec3 u_globe_tile;         // a globe's texture: the tile's widest lines, Mercator y at its top, per unit
 uniform vec2 u_units_to_pixels;
 uniform float u_device_pixel_ratio;
 
 out vec2 v_normal;
 out vec2 v_width2;
+#ifdef LINE_GLOBE
+out float v_globe_y;
+#endif
 out float v_gamma_scale;
 out float v_linesofar;
 out float v_blur;
@@ -662,7 +695,8 @@ out float v_pixel_ratio;
 // MapLibre's line extrusion, shared by line, line_gradient and line_pattern (tools/gen-shaders.py
 // puts this file where a vertex shader says #include). The including shader declares what it
 // reads: a_pos_normal, a_data, a_width, a_gapwidth, a_offset, u_matrix, u_ratio,
-// u_units_to_pixels, u_device_pixel_ratio; and what it sets: v_normal, v_width2, v_gamma_scale.
+// u_units_to_pixels, u_device_pixel_ratio, u_globe_line, u_globe_tile; and what it sets: v_normal,
+// v_width2, v_gamma_scale, v_globe_y.
 // a_pos_normal: x * 2 + round flag, y * 2 + up flag (tile units).
 // a_data: extrude.x * 63 + 128, extrude.y * 63 + 128, direction + 1 | distance low bits << 2, distance high bits.
 #define EXTRUDE_SCALE 0.015873016
@@ -690,8 +724,16 @@ void extrudeLine() {
     float t = 1.0 - abs(u);
     vec2 offset2 = offset * extrude * EXTRUDE_SCALE * normal.y * mat2(t, -u, u, t);
 
+#ifdef LINE_GLOBE
+    // In a globe's texture, as wide as the tile's lines get there (include/line_globe.glsl).
+    float thickness = u_globe_tile.x;
+    vec4 projected_extrude = u_matrix * vec4(dist / u_ratio * thickness, 0.0, 0.0);
+    gl_Position = u_matrix * vec4(pos + offset2 / u_ratio * thickness, 0.0, 1.0) + projected_extrude;
+    v_globe_y = u_globe_tile.y + u_globe_tile.z * (pos.y + (offset2.y + dist.y) / u_ratio * thickness);
+#else
     vec4 projected_extrude = u_matrix * vec4(dist / u_ratio, 0.0, 0.0);
     gl_Position = u_matrix * vec4(pos + offset2 / u_ratio, 0.0, 1.0) + projected_extrude;
+#endif
 
     // How much perspective squishes or stretches the extrusion, so the antialiasing stays one pixel.
     float without_perspective = length(dist);
@@ -1194,6 +1236,37 @@ void main() {
 """#
         case .line: return #"""
 uniform float u_device_pixel_ratio;
+// Lines in the flat texture a globe samples, as GL JS draws them on the sphere (shared by the line,
+// line_gradient and line_pattern fragment shaders; include/line_extrude.glsl is the vertex side).
+// GL JS draws a line as wide on the sphere's surface as the style says, everywhere: in the Mercator
+// texture that is widened by cos(center latitude) / cos(latitude), as the sphere shrinks the map by
+// cos(latitude) and is scaled to Mercator's scale at the center. A long segment spans many latitudes, so the vertex shader extrudes by the
+// most the tile needs (u_globe_tile.x) and each fragment finds its own width here.
+// These are the program variant LINE_GLOBE; without it (the flat map) nothing here changes a line.
+// u_globe_line: x, texture pixels per camera pixel; y, the
+// globeness (the widening is blended by it); z, the cosine of the camera center's latitude (the
+// sphere is scaled to Mercator's scale there). u_globe_tile: x, the widening the tile's lines are
+// extruded by; y, z: the tile's Mercator y at its top and per tile unit (for v_globe_y).
+uniform vec4 u_globe_line;
+uniform vec3 u_globe_tile;
+#ifdef LINE_GLOBE
+in float v_globe_y;   // the fragment's Mercator y (0...1, north to south)
+#endif
+
+#define GLOBE_PI 3.14159265358979
+
+// Rescales the fragment's place across the line (normal) and its antialiasing (gamma_scale) from the
+// extrusion by u_globe_tile.x to the width the line has at the fragment's latitude.
+void globeLineFragment(inout vec2 normal, inout float gamma_scale) {
+#ifdef LINE_GLOBE
+    float t = exp(GLOBE_PI - v_globe_y * 2.0 * GLOBE_PI);
+    float cos_latitude = 2.0 * t / (t * t + 1.0);
+    float thickness = u_globe_line.x * mix(1.0, u_globe_line.z / max(cos_latitude, 1e-6), u_globe_line.y);
+    float k = thickness / u_globe_tile.x;
+    normal /= k;
+    gamma_scale /= k;
+#endif
+}
 // Dashes: the program is compiled with LINE_DASHED defined for layers with line-dasharray (a
 // separate variant, so solid lines do not sample the texture).
 // line-dasharray, shared by line and line_gradient fragment shaders (their LINE_DASHED variants): the
@@ -1237,13 +1310,16 @@ in vec3 v_dash;
 out vec4 fragColor;
 
 void main() {
-    float dist = length(v_normal) * v_width2.s;
-    float blur2 = (v_blur + 1.0 / u_device_pixel_ratio) * v_gamma_scale;
+    vec2 normal = v_normal;
+    float gamma_scale = v_gamma_scale;
+    globeLineFragment(normal, gamma_scale);
+    float dist = length(normal) * v_width2.s;
+    float blur2 = (v_blur + 1.0 / u_device_pixel_ratio) * gamma_scale;
     float alpha = clamp(min(dist - (v_width2.t - blur2), v_width2.s - dist) / blur2, 0.0, 1.0);
 #if defined(LINE_DASHED_PER_FEATURE)
-    alpha *= featureDashAlpha(v_linesofar, v_normal.y, v_floorwidth, v_dash);
+    alpha *= featureDashAlpha(v_linesofar, normal.y, v_floorwidth, v_dash);
 #elif defined(LINE_DASHED)
-    alpha *= dashAlpha(v_linesofar, v_normal.y, v_floorwidth);
+    alpha *= dashAlpha(v_linesofar, normal.y, v_floorwidth);
 #endif
     fragColor = v_color * alpha;
 }
@@ -1251,6 +1327,37 @@ void main() {
 """#
         case .lineGradient: return #"""
 uniform float u_device_pixel_ratio;
+// Lines in the flat texture a globe samples, as GL JS draws them on the sphere (shared by the line,
+// line_gradient and line_pattern fragment shaders; include/line_extrude.glsl is the vertex side).
+// GL JS draws a line as wide on the sphere's surface as the style says, everywhere: in the Mercator
+// texture that is widened by cos(center latitude) / cos(latitude), as the sphere shrinks the map by
+// cos(latitude) and is scaled to Mercator's scale at the center. A long segment spans many latitudes, so the vertex shader extrudes by the
+// most the tile needs (u_globe_tile.x) and each fragment finds its own width here.
+// These are the program variant LINE_GLOBE; without it (the flat map) nothing here changes a line.
+// u_globe_line: x, texture pixels per camera pixel; y, the
+// globeness (the widening is blended by it); z, the cosine of the camera center's latitude (the
+// sphere is scaled to Mercator's scale there). u_globe_tile: x, the widening the tile's lines are
+// extruded by; y, z: the tile's Mercator y at its top and per tile unit (for v_globe_y).
+uniform vec4 u_globe_line;
+uniform vec3 u_globe_tile;
+#ifdef LINE_GLOBE
+in float v_globe_y;   // the fragment's Mercator y (0...1, north to south)
+#endif
+
+#define GLOBE_PI 3.14159265358979
+
+// Rescales the fragment's place across the line (normal) and its antialiasing (gamma_scale) from the
+// extrusion by u_globe_tile.x to the width the line has at the fragment's latitude.
+void globeLineFragment(inout vec2 normal, inout float gamma_scale) {
+#ifdef LINE_GLOBE
+    float t = exp(GLOBE_PI - v_globe_y * 2.0 * GLOBE_PI);
+    float cos_latitude = 2.0 * t / (t * t + 1.0);
+    float thickness = u_globe_line.x * mix(1.0, u_globe_line.z / max(cos_latitude, 1e-6), u_globe_line.y);
+    float k = thickness / u_globe_tile.x;
+    normal /= k;
+    gamma_scale /= k;
+#endif
+}
 uniform sampler2D u_image;   // the line-gradient ramp: 256 texels over progress 0...1, premultiplied
 // A gradient that is a step of constant colors (at most MAX_GRADIENT_STEPS) is drawn from its steps
 // instead of the ramp: step i from u_step_starts[i] (the first from the line's start) in
@@ -1304,8 +1411,11 @@ flat in vec2 v_lineclip;
 out vec4 fragColor;
 
 void main() {
-    float dist = length(v_normal) * v_width2.s;
-    float blur2 = (v_blur + 1.0 / u_device_pixel_ratio) * v_gamma_scale;
+    vec2 normal = v_normal;
+    float gamma_scale = v_gamma_scale;
+    globeLineFragment(normal, gamma_scale);
+    float dist = length(normal) * v_width2.s;
+    float blur2 = (v_blur + 1.0 / u_device_pixel_ratio) * gamma_scale;
     float alpha = clamp(min(dist - (v_width2.t - blur2), v_width2.s - dist) / blur2, 0.0, 1.0);
     vec4 color;
     if (u_step_count > 0) {
@@ -1324,7 +1434,7 @@ void main() {
         color = texture(u_image, vec2(v_lineprogress, 0.5));
     }
 #ifdef LINE_DASHED
-    alpha *= dashAlpha(v_linesofar, v_normal.y, v_floorwidth);
+    alpha *= dashAlpha(v_linesofar, normal.y, v_floorwidth);
 #endif
     fragColor = color * (alpha * v_opacity);
 }
@@ -1332,6 +1442,37 @@ void main() {
 """#
         case .linePattern: return #"""
 uniform float u_device_pixel_ratio;
+// Lines in the flat texture a globe samples, as GL JS draws them on the sphere (shared by the line,
+// line_gradient and line_pattern fragment shaders; include/line_extrude.glsl is the vertex side).
+// GL JS draws a line as wide on the sphere's surface as the style says, everywhere: in the Mercator
+// texture that is widened by cos(center latitude) / cos(latitude), as the sphere shrinks the map by
+// cos(latitude) and is scaled to Mercator's scale at the center. A long segment spans many latitudes, so the vertex shader extrudes by the
+// most the tile needs (u_globe_tile.x) and each fragment finds its own width here.
+// These are the program variant LINE_GLOBE; without it (the flat map) nothing here changes a line.
+// u_globe_line: x, texture pixels per camera pixel; y, the
+// globeness (the widening is blended by it); z, the cosine of the camera center's latitude (the
+// sphere is scaled to Mercator's scale there). u_globe_tile: x, the widening the tile's lines are
+// extruded by; y, z: the tile's Mercator y at its top and per tile unit (for v_globe_y).
+uniform vec4 u_globe_line;
+uniform vec3 u_globe_tile;
+#ifdef LINE_GLOBE
+in float v_globe_y;   // the fragment's Mercator y (0...1, north to south)
+#endif
+
+#define GLOBE_PI 3.14159265358979
+
+// Rescales the fragment's place across the line (normal) and its antialiasing (gamma_scale) from the
+// extrusion by u_globe_tile.x to the width the line has at the fragment's latitude.
+void globeLineFragment(inout vec2 normal, inout float gamma_scale) {
+#ifdef LINE_GLOBE
+    float t = exp(GLOBE_PI - v_globe_y * 2.0 * GLOBE_PI);
+    float cos_latitude = 2.0 * t / (t * t + 1.0);
+    float thickness = u_globe_line.x * mix(1.0, u_globe_line.z / max(cos_latitude, 1e-6), u_globe_line.y);
+    float k = thickness / u_globe_tile.x;
+    normal /= k;
+    gamma_scale /= k;
+#endif
+}
 uniform sampler2D u_image;           // the pattern atlas, premultiplied
 uniform vec2 u_texsize;
 uniform float u_tile_zoom_ratio;     // pixels per tile unit at the integer zoom
@@ -1348,6 +1489,9 @@ in float v_pixel_ratio;
 out vec4 fragColor;
 
 void main() {
+    vec2 normal = v_normal;
+    float gamma_scale = v_gamma_scale;
+    globeLineFragment(normal, gamma_scale);
     if (v_pattern.z <= v_pattern.x) discard;   // the feature's image is missing
     vec2 tl = v_pattern.xy, br = v_pattern.zw;
     vec2 display_size = (br - tl) / v_pixel_ratio;
@@ -1356,12 +1500,12 @@ void main() {
     // plus a texel of padding either side, so the sample stays inside the image).
     vec2 pattern_size = vec2(display_size.x / u_tile_zoom_ratio, display_size.y);
 
-    float dist = length(v_normal) * v_width2.s;
-    float blur2 = (v_blur + 1.0 / u_device_pixel_ratio) * v_gamma_scale;
+    float dist = length(normal) * v_width2.s;
+    float blur2 = (v_blur + 1.0 / u_device_pixel_ratio) * gamma_scale;
     float alpha = clamp(min(dist - (v_width2.t - blur2), v_width2.s - dist) / blur2, 0.0, 1.0);
 
     float x = mod(v_linesofar / pattern_size.x, 1.0);
-    float y = 0.5 + v_normal.y * clamp(v_width2.s, 0.0, (pattern_size.y + 2.0) / 2.0) / pattern_size.y;
+    float y = 0.5 + normal.y * clamp(v_width2.s, 0.0, (pattern_size.y + 2.0) / 2.0) / pattern_size.y;
     vec2 coord = mix(tl, br, vec2(x, y)) / u_texsize;
     fragColor = texture(u_image, coord) * alpha * v_opacity;
 }
