@@ -113,6 +113,18 @@ final class SymbolLayoutTests: XCTestCase {
         }
     }
 
+    /// `within` in a symbol layer's layout knows the tile its features are in (within/layout-text):
+    /// without it the expression cannot place a feature and answers false for every one.
+    func testWithinInTextFieldPlacesFeaturesInTheirTile() throws {
+        let p = FakeSymbolProvider()
+        let west = #"{"type": "Polygon", "coordinates": [[[-170, -60], [-10, -60], [-10, 60], [-170, 60], [-170, -60]]]}"#
+        let l = try layer(#"{"text-field": ["case", ["within", \#(west)], "aa", "a"], "text-allow-overlap": true}"#)
+        // At z0, x 1000 of 8192 is near 136 W (inside), x 7000 near 128 E (outside).
+        let symbols = try XCTUnwrap(SymbolLayout.build(layer: l, from: tile([(1000, 4096), (7000, 4096)], text: ""), zoom: 0,
+                                                       canonical: TileID(z: 0, x: 0, y: 0)!, provider: p, pixelRatio: 1))
+        XCTAssertEqual(symbols.glyphQuads.count, 3, "two glyphs for the western point, one for the eastern")
+    }
+
     func testMissingIconIsSkippedButTextStays() throws {
         let p = FakeSymbolProvider()
         let l = try layer(#"{"text-field": "{name}", "icon-image": "missing"}"#)

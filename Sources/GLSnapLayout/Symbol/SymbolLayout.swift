@@ -18,10 +18,12 @@ public enum SymbolLayout {
         guard let params = SymbolLayoutParams(layer, zoom: zoom, canonical: canonical) else { return nil }
         var tile = SymbolTile()
         tile.features = features
+        tile.canonical = CanonicalTileID(z: canonical.z, x: canonical.x, y: canonical.y)
+        tile.geometryExtent = Double(source.extent)
         tile.tilePixelRatio = params.tilePixelRatio
         tile.placement = params.placement
         tile.writingModes = params.writingModes
-        let labels = FeatureLabels(features, params, sourceExtent: source.extent, provider: provider, pixelRatio: pixelRatio)
+        let labels = FeatureLabels(features, params, sourceExtent: source.extent, canonical: tile.canonical, provider: provider, pixelRatio: pixelRatio)
         var placedAnchors: [String: [Vec2]] = [:]
         for fi in labels.order {
             guard tile.instances.count < maxInstances else { break }
@@ -36,7 +38,9 @@ public enum SymbolLayout {
                           provider: SymbolResourceProvider, pixelRatio: Double,
                           into tile: inout SymbolTile, placedAnchors: inout [String: [Vec2]]) {
         let feature = tile.features[fi]
-        let ctx = EvaluationContext(zoom: p.zoom, feature: feature)
+        var ctx = EvaluationContext(zoom: p.zoom, feature: feature)
+        ctx.canonicalID = tile.canonical
+        ctx.geometryExtent = tile.geometryExtent
         let sizes = LabelSizes(p, feature)
         let text = shapeText(sizes.textLayout > 0 ? labels.texts[fi] : [], ctx, p, sizes: sizes, provider: provider,
                              into: &tile.glyphQuads)

@@ -86,9 +86,11 @@ struct FeatureLabels {
     let rawTexts: [String?]
     let order: [Int]
 
-    init(_ features: [VectorFeature], _ p: SymbolLayoutParams, sourceExtent: Int, provider: SymbolResourceProvider,
-         pixelRatio: Double) {
+    init(_ features: [VectorFeature], _ p: SymbolLayoutParams, sourceExtent: Int, canonical: CanonicalTileID?,
+         provider: SymbolResourceProvider, pixelRatio: Double) {
         var ctx = EvaluationContext(zoom: p.zoom)
+        ctx.canonicalID = canonical
+        ctx.geometryExtent = Double(sourceExtent)
         var texts: [[TextSection]] = [], keys: [Double] = [], lines: [[[Vec2]]] = []
         for feature in features {
             ctx.feature = feature

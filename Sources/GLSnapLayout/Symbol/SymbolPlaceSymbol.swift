@@ -203,6 +203,8 @@ extension SymbolPlacement {
         guard let a = projector.project(inst.anchor), !projector.isOccluded(inst.anchor) else { return nil }
         var ctx = EvaluationContext(zoom: pr.zoom)
         ctx.feature = symbols.features[inst.feature]
+        ctx.canonicalID = symbols.canonical
+        ctx.geometryExtent = symbols.geometryExtent
         let view = SymbolView(a, inst, ctx, pr, projector: projector, transform: t)
         var text = PlacedText()
         if inst.hasText {

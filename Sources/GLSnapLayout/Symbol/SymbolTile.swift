@@ -99,6 +99,10 @@ public struct SymbolTile: Sendable {
     var tilePixelRatio = 8.0
     var sections: [[TextSection]] = []
     public var features: [VectorFeature] = []
+    /// The tile the features are in and their geometry's extent, for `within` and `distance`
+    /// in the layer's properties (nil: not known, and those expressions answer false / NaN).
+    var canonical: CanonicalTileID?
+    var geometryExtent = Double(TileExtent.extent)
     /// symbol-placement.
     var placement = SymbolLayer.Placement.point
     /// text-writing-mode: the orientations point labels try, in order.
