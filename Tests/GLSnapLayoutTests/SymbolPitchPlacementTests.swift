@@ -109,4 +109,30 @@ final class SymbolPitchPlacementTests: XCTestCase {
         let a = try XCTUnwrap(moved.placed.first?.boxes.first), b = try XCTUnwrap(there.placed.first?.boxes.first)
         for (p, q) in [(a.x1, b.x1), (a.y1, b.y1), (a.x2, b.x2), (a.y2, b.y2)] { XCTAssertEqual(p, q, accuracy: 0.01) }
     }
+
+    /// The screen width of the one label's collision box, laid at `point`.
+    private func boxWidth(layout: String, at point: (Double, Double)) throws -> Double {
+        let d = try place(layout: layout, points: [point], zoom: 1, pitch: 60)
+        let box = try XCTUnwrap(d.placed.first?.boxes.first)
+        return box.x2 - box.x1
+    }
+
+    /// A box laid on the pitched map grows with distance as its glyphs do (by 0.5 + 0.5 × w / d,
+    /// GL JS's pitched perspective ratio) before it is projected: 387 px north of the center at
+    /// pitch 60 it is as wide on the screen as the viewer-facing label's box (0.85 of its layout
+    /// width), not the 0.70 the projection alone leaves. With a variable anchor GL JS drops the
+    /// growth, so there it stays at 0.70.
+    func testBoxOfTextLaidOnTheMapGrowsWithDistanceAsItsGlyphs() throws {
+        let far = (4096.0, 1000.0)
+        let facing = try boxWidth(layout: "", at: far)
+        let flat = try boxWidth(layout: #", "text-pitch-alignment": "map""#, at: far)
+        XCTAssertEqual(flat / facing, 1, accuracy: 0.04)
+        let shifted = try boxWidth(layout: #", "text-pitch-alignment": "map", "text-variable-anchor": ["center"]"#, at: far)
+        XCTAssertEqual(shifted / facing, 0.70 / 0.85, accuracy: 0.04)
+        // At the center (w = d) the growth is 1: the same box as before.
+        let center = (4096.0, 4096.0)
+        XCTAssertEqual(try boxWidth(layout: #", "text-pitch-alignment": "map""#, at: center),
+                       try boxWidth(layout: #", "text-pitch-alignment": "map", "text-variable-anchor": ["center"]"#, at: center),
+                       accuracy: 0.01)
+    }
 }

@@ -21,7 +21,9 @@ extension SymbolPlacement {
         let fitted = pr.fitted && !icon.parts.isEmpty
         // A fitted icon follows its text's variable anchor.
         let followsText = fitted && !inst.variableAnchors.isEmpty && inst.hasText
-        let iconShift = followsText && text.placed ? text.shift : Vec2(0, 0)
+        // GL JS gives the icon's box its text's shift only then (a shifted frame, see
+        // `SymbolBoxFrame.shifted`); otherwise none, not a zero one.
+        let iconShift: Vec2? = followsText && text.placed ? text.shift : nil
         let drawShift = followsText ? text.renderShift : (0, 0)
         let ia = (v.a.x + v.iconTranslate.0 + drawShift.0, v.a.y + v.iconTranslate.1 + drawShift.1)
         let o = Float(pr.iconOpacity.evaluate(ctx))
@@ -54,7 +56,7 @@ extension SymbolPlacement {
             level = level && (corners[0].y == corners[1].y || (turned && corners[0].x == corners[1].x))
             emitQuad(&out.verts, corners[0], corners[1], corners[2], corners[3], uv: piece.uv, fill, halo, o, paint)
         }
-        if let shape = iconCollisionBox(inst, icon, pr, frame: v.iconFrame.shifted(iconShift)) {
+        if let shape = iconCollisionBox(inst, icon, pr, frame: iconShift.map { v.iconFrame.shifted($0) } ?? v.iconFrame) {
             out.shape = shape
             out.placed = !v.iconNearHorizon && fits(shape, mode: pr.iconOverlap, pr, grid: grid, projector: projector)
         }

@@ -182,12 +182,12 @@ struct SymbolView {
         self.east = east
         // The text's alignment serves the icon too, as in GL JS.
         textFrame = SymbolPlacement.pointBoxFrame(a, translate: textTranslate, translatePlane: pr.textTranslatePlane,
-                                                  planeAnchor: planeAnchor, perspective: ratio(textW),
+                                                  planeAnchor: planeAnchor, perspective: ratio(textW), w: textW, cameraToCenter: d,
                                                   east: east, pr, aligned: true, toScreen: toScreen)
         // Icons placed along lines (one-way arrows) keep screen-aligned boxes, as MapLibre
         // Native's do: turned with the map they would hide many of them on a rotated view.
         iconFrame = SymbolPlacement.pointBoxFrame(a, translate: iconTranslate, translatePlane: pr.iconTranslatePlane,
-                                                  planeAnchor: planeAnchor, perspective: ratio(iconW),
+                                                  planeAnchor: planeAnchor, perspective: ratio(iconW), w: iconW, cameraToCenter: d,
                                                   east: east, pr, aligned: !pr.isLine, toScreen: toScreen)
     }
 }
@@ -315,14 +315,16 @@ extension SymbolPlacement {
     /// by `translate` (screen px) on the screen plane, by `translatePlane` (map-plane px, where
     /// GL JS translates the anchor) in the map plane; with `aligned` false, a plain screen box.
     static func pointBoxFrame(_ a: (x: Double, y: Double, w: Double), translate: (Double, Double), translatePlane: Vec2,
-                              planeAnchor: Vec2, perspective: Double, east: Vec2, _ pr: LayerParams, aligned: Bool,
+                              planeAnchor: Vec2, perspective: Double, w: Double, cameraToCenter: Double,
+                              east: Vec2, _ pr: LayerParams, aligned: Bool,
                               toScreen: @escaping (Vec2) -> Vec2?) -> SymbolBoxFrame {
         let (tx, ty) = collisionsTranslated ? translate : (0, 0)
         let tp = collisionsTranslated ? translatePlane : Vec2(0, 0)
         let plane = Vec2(planeAnchor.x + tp.x, planeAnchor.y + tp.y)
         return SymbolBoxFrame.make(rotateWithMap: aligned && pr.textRotMap, pitchWithMap: aligned && pr.textPitchMap, pitched: pr.pitched && !pr.onGlobe,
                                    screenAnchor: Vec2(a.x + tx, a.y + ty),
-                                   planeAnchor: plane, perspective: perspective, eastOnScreen: east, cosA: pr.cosA, sinA: pr.sinA,
+                                   planeAnchor: plane, perspective: perspective, w: w, cameraToCenter: cameraToCenter,
+                                   eastOnScreen: east, cosA: pr.cosA, sinA: pr.sinA,
                                    toScreen: toScreen)
     }
 
