@@ -99,8 +99,9 @@ extension SymbolPlacement {
             }
             // Not placed at any anchor: MapLibre has no offset for it and hides its text.
             hideText = !out.placed
-            // Its debug box stays where the layout put it (GL JS draws it unshifted).
-            if hideText && pr.collisionDebug, let shape = v.textFrame.box(box) { out.shapes = [shape] }
+            // Its debug box stays where the layout put it (GL JS draws it unshifted), sized as
+            // GL JS sizes boxes tried at variable anchors (a zero shift: not grown on the map).
+            if hideText && pr.collisionDebug, let shape = v.textFrame.shifted(Vec2(0, 0)).box(box) { out.shapes = [shape] }
         }
         emitPointGlyphs(symbols.glyphQuads[hideText ? 0..<0 : glyphs], v, style, renderShift: out.renderShift, pr, into: &out)
         return out
