@@ -135,4 +135,17 @@ final class SymbolPitchPlacementTests: XCTestCase {
                        try boxWidth(layout: #", "text-pitch-alignment": "map", "text-variable-anchor": ["center"]"#, at: center),
                        accuracy: 0.01)
     }
+
+    /// A label laid on the pitched map that takes none of its variable anchors keeps, for debug,
+    /// a box of the size GL JS gives boxes tried at variable anchors (not grown with distance):
+    /// the same as its placed twin's at the same anchor.
+    func testDebugBoxOfUnplacedVariableAnchorLabelIsNotGrown() throws {
+        let layout = #", "text-pitch-alignment": "map", "text-variable-anchor": ["center"]"#
+        let d = try place(layout: layout, points: [(4096, 1000), (4096, 1000)], zoom: 1, pitch: 60, debug: true)
+        let shapes = try XCTUnwrap(d.collisionDebug)
+        XCTAssertEqual(shapes.count, 2)
+        let placed = try XCTUnwrap(shapes.first { $0.placed }), unplaced = try XCTUnwrap(shapes.first { !$0.placed })
+        XCTAssertEqual(unplaced.x2 - unplaced.x1, placed.x2 - placed.x1, accuracy: 0.01)
+        XCTAssertEqual(unplaced.y2 - unplaced.y1, placed.y2 - placed.y1, accuracy: 0.01)
+    }
 }
