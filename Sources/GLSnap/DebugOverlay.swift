@@ -12,8 +12,9 @@ struct DebugOverlay {
     var image: RGBAImage
     let pixelRatio: Double
 
-    /// A placed box: blue at half alpha, times the shader's 0.5 (premultiplied).
-    static let placedBox: (Double, Double, Double, Double) = (0, 0, 0.25, 0.25)
+    /// A placed box: the collision_box shader's (0, 0, 1, 0.5) times its 0.5, taken as
+    /// premultiplied as it stands (blue 0.5 over alpha 0.25: over grey the blue saturates).
+    static let placedBox: (Double, Double, Double, Double) = (0, 0, 0.5, 0.25)
     /// A box that collided: red, times 0.5.
     static let collidedBox: (Double, Double, Double, Double) = (0.5, 0, 0, 0.5)
     /// Tile borders: opaque red.

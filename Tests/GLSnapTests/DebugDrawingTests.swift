@@ -45,7 +45,7 @@ final class DebugDrawingTests: XCTestCase {
         s.options.debug = .collision
         image = try s.snapshot().image
         // The small icon's box, 28...36 (4 px and 2 of padding each side): placed, GL JS's
-        // (0, 0, 0.25, 0.25) premultiplied over white.
+        // (0, 0, 0.5, 0.25) premultiplied over white.
         XCTAssertEqual(pixel(image, 28, 32), [191, 191, 255], "placed box edge")
         XCTAssertEqual(pixel(image, 32, 28), [191, 191, 255])
         // The big icon's box, 20...44: not placed, (0.5, 0, 0, 0.5) over white.
@@ -54,6 +54,24 @@ final class DebugDrawingTests: XCTestCase {
         // Inside the boxes nothing changes: the small icon itself, the white between.
         XCTAssertEqual(pixel(image, 32, 32), [0, 0, 0])
         XCTAssertEqual(pixel(image, 24, 32), [255, 255, 255])
+    }
+
+    /// GL JS's collision_box shader writes (0, 0, 1, 0.5) * 0.5 for a placed box and blends it as
+    /// premultiplied (ONE, ONE_MINUS_SRC_ALPHA): blue 0.5 with alpha 0.25, so over grey #ccc the
+    /// blue saturates (0.5 + 0.8 * 0.75) and over black it is half (128), not a quarter.
+    func testPlacedBoxBlueIsTheShadersHalfNotAQuarter() throws {
+        for (background, expected) in [("#cccccc", [UInt8](arrayLiteral: 153, 153, 255)), ("black", [0, 0, 128])] {
+            let s = Snapshotter(options: MapSnapshotOptions(size: Size(width: 64, height: 64)))
+            try s.addImage("big", StyleImage(image: solid(20, [0, 255, 0, 255])))
+            try s.addImage("small", StyleImage(image: solid(4, [0, 0, 0, 255])))
+            try s.setStyle(json: iconStyle.replacingOccurrences(of: #""background-color": "white""#, with: #""background-color": "\#(background)""#))
+            s.options.debug = .collision
+            let image = try s.snapshot().image
+            XCTAssertEqual(pixel(image, 28, 32), expected, "placed box edge over \(background)")
+            // The collided box: (0.5, 0, 0, 0.5) over the background.
+            let red = background == "black" ? [UInt8](arrayLiteral: 128, 0, 0) : [230, 102, 102]
+            XCTAssertEqual(pixel(image, 20, 32), red, "collided box edge over \(background)")
+        }
     }
 
     func testTileBordersAreRedLinesBetweenTiles() throws {
