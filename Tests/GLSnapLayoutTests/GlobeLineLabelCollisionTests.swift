@@ -37,4 +37,19 @@ final class GlobeLineLabelCollisionTests: XCTestCase {
         XCTAssertEqual(copies.collisionDebug?.count, one.collisionDebug?.count)
         XCTAssertEqual(copies.collisionDebug?.allSatisfy(\.placed), true, "no circle collides with a copy of its own label")
     }
+
+    /// The circles lie as GL JS lays them on the globe: evenly spaced on the screen along the
+    /// label's path from its first glyph to its last, a path that bends with the sphere (the
+    /// equator seen from 45° N curves down between the label's ends).
+    func testCirclesAreSpacedEvenlyAlongTheBentPath() throws {
+        let shapes = try XCTUnwrap(try place(wraps: [0]).collisionDebug)
+        XCTAssertGreaterThanOrEqual(shapes.count, 3)
+        let centers = shapes.map { (x: ($0.x1 + $0.x2) / 2, y: ($0.y1 + $0.y2) / 2) }
+        let gaps = zip(centers, centers.dropFirst()).map { hypot($1.x - $0.x, $1.y - $0.y) }
+        for gap in gaps { XCTAssertEqual(gap, gaps[0], accuracy: 1, "\(gaps)") }
+        let first = centers[0], last = centers[centers.count - 1], mid = centers[centers.count / 2]
+        let chordY = first.y + (last.y - first.y) * (mid.x - first.x) / (last.x - first.x)
+        XCTAssertGreaterThan(mid.y - chordY, 2, "the middle circle lies below the chord: the path follows the sphere")
+        XCTAssertTrue(shapes.allSatisfy(\.placed))
+    }
 }

@@ -13,9 +13,12 @@ struct GlobeTileProjection {
     let originX: Double, originY: Double
     /// Mercator units per tile unit.
     let scale: Double
+    /// The tile's zoom.
+    let z: Int
 
     init(globe: GlobeView, tile: CoveredTile) {
         self.globe = globe
+        z = tile.id.z
         let n = exp2(Double(tile.id.z))
         originX = (Double(tile.id.x) + Double(tile.wrap) * n) / n
         originY = Double(tile.id.y) / n
