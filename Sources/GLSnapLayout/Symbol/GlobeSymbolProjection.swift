@@ -1,4 +1,5 @@
 import Foundation
+import GLSnapData
 
 /// A tile's points projected through the globe instead of the flat map, for symbols placed and
 /// drawn facing the screen over the sphere, as GL JS's `projectTileCoordinates` projects them:
@@ -12,9 +13,12 @@ struct GlobeTileProjection {
     let originX: Double, originY: Double
     /// Mercator units per tile unit.
     let scale: Double
+    /// The tile's zoom.
+    let z: Int
 
     init(globe: GlobeView, tile: CoveredTile) {
         self.globe = globe
+        z = tile.id.z
         let n = exp2(Double(tile.id.z))
         originX = (Double(tile.id.x) + Double(tile.wrap) * n) / n
         originY = Double(tile.id.y) / n
@@ -75,5 +79,20 @@ extension GlobeView {
         guard !g.isOccluded(v), let s = g.project(v) else { return nil }
         // Back to clip space from CSS pixels, with the point's w; z mid-range (circles are not depth-tested).
         return ((s.x / flat.width * 2 - 1) * s.w, (1 - s.y / flat.height * 2) * s.w, 0, s.w)
+    }
+}
+
+extension GlobeTileProjection {
+    /// `tiles` with one copy of each tile: on the sphere a world copy lands where the tile does
+    /// (GL JS's globe has no world copies), so a second copy's labels would only collide with the
+    /// first's. The copy nearest the first world is kept, the order otherwise unchanged.
+    static func oneCopyPerTile(_ tiles: [(tile: CoveredTile, symbols: SymbolTile)]) -> [(tile: CoveredTile, symbols: SymbolTile)] {
+        var kept: [TileID: Int] = [:]
+        for (i, t) in tiles.enumerated() {
+            if let k = kept[t.tile.id], abs(tiles[k].tile.wrap) <= abs(t.tile.wrap) { continue }
+            kept[t.tile.id] = i
+        }
+        let keep = Set(kept.values)
+        return tiles.indices.filter { keep.contains($0) }.map { tiles[$0] }
     }
 }

@@ -67,9 +67,16 @@ extension SymbolPlacement {
                 }
             }
         }
-        out.placed = placeLineCircles(inst, symbols, projector: projector, reach: reach, perspective: v.perspective,
-                                      translate: (0, 0), overlap: pr.textOverlap, grid: grid,
-                                      debug: pr.collisionDebug, shapes: &out.shapes)
+        if projector.projection.globe != nil {
+            let radius = inst.circleRadius / symbols.tilePixelRatio * v.perspective
+            out.placed = GlobeLineCircles.place(inst, symbols, projector: projector, reach: reach, radius: radius, overlap: pr.textOverlap,
+                                                grid: grid, width: projector.projection.width, height: projector.projection.height,
+                                                debug: pr.collisionDebug, shapes: &out.shapes)
+        } else {
+            out.placed = placeLineCircles(inst, symbols, projector: projector, reach: reach, perspective: v.perspective,
+                                          translate: (0, 0), overlap: pr.textOverlap, grid: grid,
+                                          debug: pr.collisionDebug, shapes: &out.shapes)
+        }
         // Near the horizon GL JS keeps no circle, so nothing is placed nor drawn for debug.
         if v.anchorNearHorizon { out.placed = false; out.shapes = [] }
         return out

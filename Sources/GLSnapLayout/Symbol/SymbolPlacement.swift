@@ -145,7 +145,7 @@ public enum SymbolPlacement {
         var params = LayerParams(symbol, transform: t, globe: globe != nil)
         params.collisionDebug = debug
         if debug { draw.collisionDebug = [] }
-        let tiles = sortedTiles(input.tiles, bearing: t.bearing)
+        let tiles = sortedTiles(globe == nil ? input.tiles : GlobeTileProjection.oneCopyPerTile(input.tiles), bearing: t.bearing)
         var projectors = tiles.map { TileProjector(transform: t, tile: $0.tile, symbols: $0.symbols, terrain: input.terrain, globe: globe) }
         let sequence = placementOrder(tiles, params, projectors: projectors)
         var placed: [Placed] = []
