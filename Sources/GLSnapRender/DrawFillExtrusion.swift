@@ -86,7 +86,7 @@ extension Painter {
     /// GL JS's order for extrusion tiles (its translucent pass, `coordsDescending`): deeper
     /// tiles first, then the world in view before its copies, then north to south and west to
     /// east. With the stencilled pass the first tile to reach a pixel colors it, which picks the
-    /// pattern's phase where a building lies in several tiles' buffers.
+    /// pattern's phase where a building lies in several tiles' buffers (patterned layers only).
     static func extrusionDrawOrder(_ tiles: [FrameTile]) -> [FrameTile] {
         func worldDistance(_ wrap: Int) -> Int { abs(wrap * 2) - (wrap < 0 ? 1 : 0) }
         return tiles.sorted { a, b in
@@ -109,7 +109,9 @@ extension Painter {
     }
 
     private func drawExtrusionTiles(_ item: FrameLayer, _ draw: ExtrusionDraw, modes: DrawModes) {
-        for tile in Painter.extrusionDrawOrder(item.tiles) {
+        // The order only shows with a pattern (each tile's copy has its own phase); colored
+        // layers keep the cover's order.
+        for tile in draw.pattern == nil ? item.tiles : Painter.extrusionDrawOrder(item.tiles) {
             guard let box = tile.geometry, !box.geometry.isEmpty else { continue }
             let g = renderer.upload(box)
             guard let triangles = g.indices.first, triangles.count > 0 else { continue }
