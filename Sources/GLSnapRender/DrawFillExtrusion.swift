@@ -27,9 +27,9 @@ extension Painter {
         PaintAttribute(attribute: "a_base", property: extrusion.base),
     ] }
 
-    /// fill-extrusion: depth-tested walls and roofs. Opaque layers draw once; translucent ones
-    /// draw depth first, then color only the nearest surface, each pixel once (stencil), so
-    /// hidden faces do not show through (MapLibre's two passes). With fill-extrusion-pattern the
+    /// fill-extrusion: depth-tested walls and roofs. Opaque layers draw once; translucent and
+    /// patterned ones draw depth first, then color only the nearest surface, each pixel once
+    /// (stencil), so hidden faces and other tiles' copies do not show through (MapLibre's two passes). With fill-extrusion-pattern the
     /// faces show the image instead of the color.
     mutating func drawFillExtrusion(_ item: FrameLayer, _ extrusion: FillExtrusionLayer) throws {
         let ctx = EvaluationContext(zoom: zoom)
@@ -61,7 +61,10 @@ extension Painter {
         let cull = CullMode()
         let draw = ExtrusionDraw(program: program, matrix: u.matrix, pattern: pattern, translate: translate, anchor: anchor,
                                  extrusion: extrusion)
-        if opacity >= 1 {
+        // A pattern's image may be translucent, so patterned layers also color each pixel once:
+        // a building in several tiles' buffers is drawn by each of them, at its own phase (GL JS
+        // takes this path for every patterned layer).
+        if opacity >= 1 && !patterned {
             drawExtrusionTiles(item, draw, modes: DrawModes(depth: depth, color: .alphaBlended, cull: cull))
         } else {
             drawExtrusionTiles(item, draw, modes: DrawModes(depth: depth, color: .disabled, cull: cull))
@@ -80,6 +83,21 @@ extension Painter {
     /// image moved down by 1/64 pixel to get that far); GL JS's own extrusion cases pass at either.
     static let extrusionHeightScale = Float(Mercator.earthCircumference / (2 * Double.pi * Mercator.epsg3857Radius))
 
+    /// GL JS's order for extrusion tiles (its translucent pass, `coordsDescending`): deeper
+    /// tiles first, then the world in view before its copies, then north to south and west to
+    /// east. With the stencilled pass the first tile to reach a pixel colors it, which picks the
+    /// pattern's phase where a building lies in several tiles' buffers (patterned layers only).
+    static func extrusionDrawOrder(_ tiles: [FrameTile]) -> [FrameTile] {
+        func worldDistance(_ wrap: Int) -> Int { abs(wrap * 2) - (wrap < 0 ? 1 : 0) }
+        return tiles.sorted { a, b in
+            let p = a.tile, q = b.tile
+            if p.overscaledZoom != q.overscaledZoom { return p.overscaledZoom > q.overscaledZoom }
+            if p.wrap != q.wrap { return worldDistance(p.wrap) < worldDistance(q.wrap) }
+            if p.id.y != q.id.y { return p.id.y < q.id.y }
+            return p.id.x < q.id.x
+        }
+    }
+
     private struct ExtrusionDraw {
         var program: Program
         var matrix: UniformMat4
@@ -91,7 +109,9 @@ extension Painter {
     }
 
     private func drawExtrusionTiles(_ item: FrameLayer, _ draw: ExtrusionDraw, modes: DrawModes) {
-        for tile in item.tiles {
+        // The order only shows with a pattern (each tile's copy has its own phase); colored
+        // layers keep the cover's order.
+        for tile in draw.pattern == nil ? item.tiles : Painter.extrusionDrawOrder(item.tiles) {
             guard let box = tile.geometry, !box.geometry.isEmpty else { continue }
             let g = renderer.upload(box)
             guard let triangles = g.indices.first, triangles.count > 0 else { continue }

@@ -30,10 +30,32 @@ final class FillExtrusionBucketTests: XCTestCase {
         XCTAssertEqual(b.vertexCount, 3 * 4 + 4)
     }
 
-    func testRingEntirelyOutsideHasNoWalls() {
+    func testPolygonEntirelyOutsideHasNoWallsAndNoRoof() {
         var b = FillExtrusionBucket()
         b.addPolygon([pts([(-300, 0), (-200, 0), (-200, 100), (-300, 100)])])
-        XCTAssertEqual(b.vertexCount, 4)
+        XCTAssertEqual(b.vertexCount, 0)
+        XCTAssertEqual(b.indices.count, 0)
+    }
+
+    func testMultipolygonPartInTheBufferIsLeftToItsTile() {
+        var b = FillExtrusionBucket()
+        let e = TileExtent.extent
+        // Two outer rings of one feature: one inside, one wholly in the buffer below the tile.
+        b.addPolygon([pts([(0, 0), (100, 0), (100, 100), (0, 100)]),
+                      pts([(0, e + 100), (100, e + 100), (100, e + 200), (0, e + 200)])])
+        XCTAssertEqual(b.vertexCount, 20)
+        XCTAssertEqual(b.indices.count, 4 * 6 + 2 * 3)
+        XCTAssertTrue(b.positions.allSatisfy { $0 <= 100 })
+    }
+
+    func testHoleEntirelyOutsideKeepsTheRoof() {
+        var b = FillExtrusionBucket()
+        let e = TileExtent.extent
+        // The outer ring reaches into the tile; its hole lies wholly beyond the right edge.
+        b.addPolygon([pts([(e - 100, 0), (e + 400, 0), (e + 400, 400), (e - 100, 400)]),
+                      pts([(e + 100, 100), (e + 100, 200), (e + 200, 200), (e + 200, 100)])])
+        XCTAssertEqual(b.indices.count, 3 * 6 + 8 * 3)   // three walls, a roof of 8 triangles around the hole
+        XCTAssertEqual(b.vertexCount, 3 * 4 + 8)        // its wall at x = e + 400 is skipped; no hole walls
     }
 
     func testCounterclockwiseOuterRingGetsOutwardWalls() {

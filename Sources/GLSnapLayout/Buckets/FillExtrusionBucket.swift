@@ -35,9 +35,12 @@ public struct FillExtrusionBucket: Sendable {
     }
 
     /// Appends one polygon feature's rings (tile units): walls for every edge that does not run
-    /// along the tile's border outside it, then the roof.
+    /// along the tile's border outside it, then the roof. A polygon whose outer ring lies wholly
+    /// outside the tile (in its buffer) is left to the tile it is in, walls and roof, as GL JS
+    /// does: over terrain each tile lifts its roofs by its own centroid sample.
     public mutating func addPolygon(_ rings: [[TilePoint]]) {
         for polygon in classifyRings(rings, maxRings: FillBucket.maxRings) {
+            if let outer = polygon.first, Self.isEntirelyOutside(outer) { continue }
             for (k, ring) in polygon.enumerated() where ring.count > 1 && !Self.isEntirelyOutside(ring) {
                 // Walls face outward only when the outer ring runs clockwise on screen and holes
                 // the other way (the vector-tile order; GeoJSON may come either way).
