@@ -20,6 +20,9 @@ import GLSnapStyle
 /// `configuration.drawOnCallingThread` on the calling thread (see there). Thread-safe: the
 /// options, camera and resource rewrite are read and written under a lock.
 public final class Snapshotter: @unchecked Sendable {
+    /// The zooms a snapshot's camera may take (GL JS's lowest `minZoom` to its highest `maxZoom`).
+    public static let cameraZooms = Transform.minZoom...24.0
+
     /// What the snapshotter was made with (GL backend, workers, HTTP client); fixed for its life.
     public let configuration: Configuration
     /// Size, ratio, limits and error policies of the next snapshots (any may change between
@@ -302,8 +305,8 @@ public final class Snapshotter: @unchecked Sendable {
         guard center.latitude.isFinite, center.longitude.isFinite, (-90...90).contains(center.latitude) else {
             throw GLSnapError.invalidOptions("center \(center.longitude),\(center.latitude) is not a valid coordinate")
         }
-        guard zoom.isFinite, (Transform.minZoom...24).contains(zoom) else {
-            throw GLSnapError.invalidOptions("zoom \(zoom) must be within \(Int(Transform.minZoom))...24")
+        guard zoom.isFinite, Snapshotter.cameraZooms.contains(zoom) else {
+            throw GLSnapError.invalidOptions("zoom \(zoom) must be within \(Int(Snapshotter.cameraZooms.lowerBound))...\(Int(Snapshotter.cameraZooms.upperBound))")
         }
         return try Snapshotter.clearOfTheGround(
             Transform(width: size.width, height: size.height, center: (center.longitude, center.latitude),

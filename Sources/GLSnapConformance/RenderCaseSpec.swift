@@ -30,7 +30,7 @@ package struct RenderCaseSpec {
     package var fakeCanvas: (id: String, image: String)?
 
     /// The zooms a snapshot's camera takes (`Snapshotter` refuses others).
-    package static let zooms = -2.0...24.0
+    package static let zooms = Snapshotter.cameraZooms
 
     /// A finite zoom outside `zooms` moved to the nearest one, as GL JS's transform clamps it;
     /// nil for one inside (or not finite, which the snapshot refuses).
