@@ -87,16 +87,7 @@ extension Painter {
     /// tiles first, then the world in view before its copies, then north to south and west to
     /// east. With the stencilled pass the first tile to reach a pixel colors it, which picks the
     /// pattern's phase where a building lies in several tiles' buffers (patterned layers only).
-    static func extrusionDrawOrder(_ tiles: [FrameTile]) -> [FrameTile] {
-        func worldDistance(_ wrap: Int) -> Int { abs(wrap * 2) - (wrap < 0 ? 1 : 0) }
-        return tiles.sorted { a, b in
-            let p = a.tile, q = b.tile
-            if p.overscaledZoom != q.overscaledZoom { return p.overscaledZoom > q.overscaledZoom }
-            if p.wrap != q.wrap { return worldDistance(p.wrap) < worldDistance(q.wrap) }
-            if p.id.y != q.id.y { return p.id.y < q.id.y }
-            return p.id.x < q.id.x
-        }
-    }
+    static func extrusionDrawOrder(_ tiles: [FrameTile]) -> [FrameTile] { translucentPassOrder(tiles) }
 
     private struct ExtrusionDraw {
         var program: Program
