@@ -16,6 +16,8 @@ out vec2 v_pos;
 out vec4 v_pattern;
 out float v_opacity;
 
+#include "include/line_pixel_center.glsl"
+
 vec2 pattern_pos(vec2 size, vec2 pos) {
     vec2 offset = mod(mod(mod(u_pixel_coord_upper, size) * 256.0, size) * 256.0 + u_pixel_coord_lower, size);
     return (u_tile_units_to_pixels * pos + offset) / size;
@@ -26,6 +28,7 @@ void main() {
     gl_Position = u_matrix * vec4(a_pos, 0.0, 1.0);
     v_pattern_pos = pattern_pos(size, a_pos);
     v_pos = (gl_Position.xy / gl_Position.w + 1.0) / 2.0 * u_world;
+    gl_Position = lineOffPixelCenter(gl_Position, v_pos, u_world);
     v_pattern = a_pattern;
     v_opacity = a_opacity;
 }

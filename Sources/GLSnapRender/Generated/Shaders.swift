@@ -286,10 +286,27 @@ uniform vec2 u_world;     // framebuffer size in pixels
 out vec2 v_pos;
 out vec4 v_color;
 
+// Wide GL lines (the fill outlines) whose endpoint lies exactly on a pixel center lose that pixel
+// on Mesa's llvmpipe: its diamond-exit test and the edge it then places disagree at the tie, so
+// neither the line that starts there nor the one that ends there draws it (a hole's sharp tip
+// then shows a 1-pixel notch that GL JS and Native fill). Moving such a coordinate by one
+// subpixel (1/256 px) breaks the tie, and the diamond exit rule then draws the pixel once, by the
+// line that starts there. Coordinates off the pixel centers are left exactly as they were.
+const float LINE_TIE_NUDGE = 1.0 / 256.0;
+
+// `position` (clip space) moved off the pixel center where `window` (its framebuffer position,
+// in pixels) lies exactly on one; `world` is the framebuffer size in pixels.
+vec4 lineOffPixelCenter(vec4 position, vec2 window, vec2 world) {
+    vec2 tie = vec2(equal(fract(window), vec2(0.5)));
+    position.xy += tie * (2.0 * LINE_TIE_NUDGE) / world * position.w;
+    return position;
+}
+
 void main() {
     v_color = a_outline_color * a_opacity;
     gl_Position = u_matrix * vec4(a_pos, 0.0, 1.0);
     v_pos = (gl_Position.xy / gl_Position.w + 1.0) / 2.0 * u_world;
+    gl_Position = lineOffPixelCenter(gl_Position, v_pos, u_world);
 }
 
 """#
@@ -312,6 +329,22 @@ out vec2 v_pos;
 out vec4 v_pattern;
 out float v_opacity;
 
+// Wide GL lines (the fill outlines) whose endpoint lies exactly on a pixel center lose that pixel
+// on Mesa's llvmpipe: its diamond-exit test and the edge it then places disagree at the tie, so
+// neither the line that starts there nor the one that ends there draws it (a hole's sharp tip
+// then shows a 1-pixel notch that GL JS and Native fill). Moving such a coordinate by one
+// subpixel (1/256 px) breaks the tie, and the diamond exit rule then draws the pixel once, by the
+// line that starts there. Coordinates off the pixel centers are left exactly as they were.
+const float LINE_TIE_NUDGE = 1.0 / 256.0;
+
+// `position` (clip space) moved off the pixel center where `window` (its framebuffer position,
+// in pixels) lies exactly on one; `world` is the framebuffer size in pixels.
+vec4 lineOffPixelCenter(vec4 position, vec2 window, vec2 world) {
+    vec2 tie = vec2(equal(fract(window), vec2(0.5)));
+    position.xy += tie * (2.0 * LINE_TIE_NUDGE) / world * position.w;
+    return position;
+}
+
 vec2 pattern_pos(vec2 size, vec2 pos) {
     vec2 offset = mod(mod(mod(u_pixel_coord_upper, size) * 256.0, size) * 256.0 + u_pixel_coord_lower, size);
     return (u_tile_units_to_pixels * pos + offset) / size;
@@ -322,6 +355,7 @@ void main() {
     gl_Position = u_matrix * vec4(a_pos, 0.0, 1.0);
     v_pattern_pos = pattern_pos(size, a_pos);
     v_pos = (gl_Position.xy / gl_Position.w + 1.0) / 2.0 * u_world;
+    gl_Position = lineOffPixelCenter(gl_Position, v_pos, u_world);
     v_pattern = a_pattern;
     v_opacity = a_opacity;
 }
