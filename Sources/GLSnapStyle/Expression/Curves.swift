@@ -60,7 +60,8 @@ struct UnitBezier {
 }
 
 /// Index i of the last stop with labels[i] <= value (labels ascending, value inside the range).
-func stopIndex(_ labels: [Double], _ value: Double) -> Int {
+/// A NaN input is an evaluation error, as in MapLibre (the property then takes its default).
+func stopIndex(_ labels: [Double], _ value: Double) throws -> Int {
     var lo = 0, hi = labels.count - 1
     while lo <= hi {
         let mid = (lo + hi) / 2
@@ -72,7 +73,7 @@ func stopIndex(_ labels: [Double], _ value: Double) -> Int {
         } else if cur > value {
             hi = mid - 1
         } else {
-            break
+            throw RuntimeError("Input is not a number.")
         }
     }
     return 0
@@ -92,7 +93,7 @@ final class StepExpr: Expr {
         if v <= labels[0] { return try outputs[0].evaluate(ctx) }
         let n = labels.count
         if v >= labels[n - 1] { return try outputs[n - 1].evaluate(ctx) }
-        return try outputs[stopIndex(labels, v)].evaluate(ctx)
+        return try outputs[try stopIndex(labels, v)].evaluate(ctx)
     }
     var children: [Expr] { [input] + outputs }
 
@@ -157,7 +158,7 @@ final class InterpolateExpr: Expr {
         if v <= labels[0] { return try outputs[0].evaluate(ctx) }
         let n = labels.count
         if v >= labels[n - 1] { return try outputs[n - 1].evaluate(ctx) }
-        let i = stopIndex(labels, v)
+        let i = try stopIndex(labels, v)
         let t = interpolation.factor(v, labels[i], labels[i + 1])
         let lower = try outputs[i].evaluate(ctx)
         let upper = try outputs[i + 1].evaluate(ctx)
