@@ -155,7 +155,7 @@ extension ImageDrawing {
                 let point = ((Double(piece.x + col) + 0.5) / ratio, y)
                 guard let m = globe.mercatorCoordinate(for: point) else {
                     out[o] = 0; out[o + 1] = 0; out[o + 2] = 0; out[o + 3] = 0
-                    atmosphere?.composite(at: point, out, o)
+                    atmosphere?.composite(at: point, out, o, excess: checked.options.excessLight)
                     continue
                 }
                 let s = texture.sample(m, texels)
@@ -168,7 +168,7 @@ extension ImageDrawing {
                     out[o + 1] = UInt8(min(max((s.1 * 255 / s.3).rounded(), 0), 255))
                     out[o + 2] = UInt8(min(max((s.2 * 255 / s.3).rounded(), 0), 255))
                 }
-                atmosphere?.composite(at: point, out, o)
+                atmosphere?.composite(at: point, out, o, excess: checked.options.excessLight)
             }
         }
         }

@@ -138,7 +138,8 @@ extension ImageDrawing {
         for row in 0..<piece.height {
             let y = (Double(piece.y + row) + 0.5) / ratio
             for col in 0..<piece.width {
-                atmosphere.composite(at: ((Double(piece.x + col) + 0.5) / ratio, y), out, (row * piece.width + col) * 4)
+                atmosphere.composite(at: ((Double(piece.x + col) + 0.5) / ratio, y), out, (row * piece.width + col) * 4,
+                                     excess: checked.options.excessLight)
             }
         }
     }

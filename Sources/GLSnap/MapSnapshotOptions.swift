@@ -38,6 +38,10 @@ public struct MapSnapshotOptions: Sendable {
     /// `terrainSkirtLength: "auto"`), hiding hairline gaps between tiles of different zooms;
     /// false (`"none"`) keeps them from showing as walls under a translucent map.
     public var terrainSkirts = true
+    /// How a pixel holding more light than coverage is written (default `.clamped`): GL JS's
+    /// globe atmosphere glows faintly in clear space, its premultiplied color above its alpha,
+    /// which straight alpha cannot hold. See `ExcessLight`.
+    public var excessLight: ExcessLight = .clamped
 
     /// Options of `size` points at `pixelRatio` (default 1), with `limits` (default
     /// `Limits.default`), `sourceErrors` (default `.fail`) and `crossSourceCollisions` (default true).
@@ -82,4 +86,15 @@ public enum SourceErrorPolicy: Sendable {
     case fail
     /// The problem is drawn around and listed in `Snapshot.warnings`.
     case skip
+}
+
+/// See `MapSnapshotOptions.excessLight`.
+public enum ExcessLight: Sendable {
+    /// The brightest straight color (each channel at most 255): what the glow looks like over
+    /// a dark page, as near as straight alpha can say.
+    case clamped
+    /// What GL JS's render-test harness stores for such a pixel: the 8-bit premultiplied channel
+    /// divided by alpha into a byte array, which truncates and wraps past 255. Only for comparing
+    /// with that suite's expected images (`glsnap-conformance` sets it).
+    case wrappedAsGLJSTests
 }
