@@ -3,7 +3,7 @@ import GLSnapData
 @testable import GLSnapLayout
 
 /// Collision boxes keep double precision, as GL JS's grid keeps them: boxes that touch on paper
-/// touch or part as the single-precision projection matrix puts their anchors.
+/// touch or part by the last bits of their projected anchors, not always collide.
 final class CollisionPrecisionTests: XCTestCase {
     /// Two boxes parted by a billionth of a pixel do not collide; touching or overlapping by as
     /// little, they do (MapLibre's GridIndex counts touching edges).
@@ -18,9 +18,10 @@ final class CollisionPrecisionTests: XCTestCase {
     }
 
     /// symbol-visibility/visible: two 22 px icons (2 px icon-padding) of one z14 tile whose anchors
-    /// lie 416 tile units (26 px) apart. Projected through the tile's single-precision matrix their
-    /// boxes part by a hair, so GL JS places both; rounded to single precision they would touch
-    /// and the second would be hidden.
+    /// lie 416 tile units (26 px) apart. Projected through the tile's matrix their boxes part by a
+    /// hair (a last bit of the double sum), so both are placed, as in the older suite's image and
+    /// GL JS's expected-ubuntu-22.png; rounded to single precision they touched and the second
+    /// was hidden.
     func testIconsTwentySixPixelsApartBothFit() throws {
         let t = Transform(width: 512, height: 256, center: (13.418056, 52.499167), zoom: 14)
         let projection = TileProjection(m: t.tileMatrix(for: try XCTUnwrap(TileID(z: 14, x: 8803, y: 5374)), wrap: 0),
