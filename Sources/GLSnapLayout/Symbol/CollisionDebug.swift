@@ -17,7 +17,7 @@ public struct CollisionDebugShape: Sendable, Equatable {
     }
 
     init(_ s: CollisionShape, placed: Bool, used: Bool = true) {
-        self.init(x1: Double(s.x1), y1: Double(s.y1), x2: Double(s.x2), y2: Double(s.y2), isCircle: s.isCircle, placed: placed, used: used)
+        self.init(x1: s.x1, y1: s.y1, x2: s.x2, y2: s.y2, isCircle: s.isCircle, placed: placed, used: used)
     }
 
     /// The shapes of one symbol's text and icon as tested, each marked with the outcome of its part.

@@ -5,30 +5,33 @@ enum OverlapMode: UInt8, Sendable {
 }
 
 /// A placed symbol's collision shape in screen pixels: a box (x1, y1, x2, y2) or, for line
-/// labels, a circle (center x, center y, radius; `isCircle`). Its edges are single precision,
-/// not a `Rect`: the grid's tests (circle distances above all) round in `Float`, and placement
-/// with them.
+/// labels, a circle (center x, center y, radius; `isCircle`). Its edges keep double precision,
+/// as GL JS's grid keeps them (JavaScript numbers): two boxes that touch on paper (icons 26 px
+/// apart with 26 px boxes) then touch or part by the last bits of the projection of their anchors,
+/// instead of both rounding to the same single-precision edge (which always collides). Such a
+/// tie is decided by rounding in GL JS too, and not alike everywhere: its images of
+/// symbol-visibility/visible differ by platform exactly there (expected-ubuntu-22.png and the
+/// older suite show the second icon, as glsnap now does; expected.png hides it).
 struct CollisionShape {
-    var x1: Float, y1: Float, x2: Float, y2: Float
+    var x1: Double, y1: Double, x2: Double, y2: Double
     var isCircle = false
     /// The collision group (0: collides with every group).
     var group: Int32 = 0
     /// The overlap mode of the symbol the shape was inserted for.
     var overlap: OverlapMode = .never
 
-    static func box(_ x1: Float, _ y1: Float, _ x2: Float, _ y2: Float) -> CollisionShape {
+    static func box(_ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double) -> CollisionShape {
         CollisionShape(x1: x1, y1: y1, x2: x2, y2: y2)
     }
-    /// A box rounded to the grid's single precision.
     static func box(_ r: Rect) -> CollisionShape {
-        .box(Float(r.minX), Float(r.minY), Float(r.maxX), Float(r.maxY))
+        .box(r.minX, r.minY, r.maxX, r.maxY)
     }
-    static func circle(_ cx: Float, _ cy: Float, _ r: Float) -> CollisionShape {
+    static func circle(_ cx: Double, _ cy: Double, _ r: Double) -> CollisionShape {
         CollisionShape(x1: cx - r, y1: cy - r, x2: cx + r, y2: cy + r, isCircle: true)
     }
-    var cx: Float { (x1 + x2) / 2 }
-    var cy: Float { (y1 + y2) / 2 }
-    var radius: Float { (x2 - x1) / 2 }
+    var cx: Double { (x1 + x2) / 2 }
+    var cy: Double { (y1 + y2) / 2 }
+    var radius: Double { (x2 - x1) / 2 }
 
     /// MapLibre's GridIndex tests: box-box (edges touching count), circle-circle, circle-box.
     func hits(_ o: CollisionShape) -> Bool {
@@ -58,21 +61,21 @@ struct CollisionShape {
 /// index: 25 px cells, 100 px viewport padding, 200 px when pitched). Coordinates are screen
 /// pixels; the margin is handled inside.
 struct CollisionGrid {
-    private let cell: Float = 25
-    private let padding: Float
-    private let gridWidth: Float, gridHeight: Float
+    private let cell: Double = 25
+    private let padding: Double
+    private let gridWidth: Double, gridHeight: Double
     private let cols: Int, rows: Int
     private var cells: [[Int32]]
     private var shapes: [CollisionShape] = []
-    private let viewWidth: Float, viewHeight: Float
+    private let viewWidth: Double, viewHeight: Double
     /// View edges where a shape reaching past the edge counts as colliding (see `PlacementSeams`).
     var seams = PlacementSeams.none
 
     /// A grid over a `width` × `height` view plus `padding` pixels on each side.
     init(width: Double, height: Double, padding: Double = 100) {
-        self.padding = Float(padding)
-        viewWidth = Float(width); viewHeight = Float(height)
-        gridWidth = Float(width + 2 * padding); gridHeight = Float(height + 2 * padding)
+        self.padding = padding
+        viewWidth = width; viewHeight = height
+        gridWidth = width + 2 * padding; gridHeight = height + 2 * padding
         cols = max(1, Int((gridWidth / 25).rounded(.up)))
         rows = max(1, Int((gridHeight / 25).rounded(.up)))
         cells = Array(repeating: [], count: cols * rows)
@@ -86,8 +89,8 @@ struct CollisionGrid {
     private func range(_ s: CollisionShape) -> Cells? {
         let x1 = s.x1 + padding, y1 = s.y1 + padding, x2 = s.x2 + padding, y2 = s.y2 + padding
         guard x2 >= 0, y2 >= 0, x1 < gridWidth, y1 < gridHeight, x1.isFinite, y1.isFinite, x2.isFinite, y2.isFinite else { return nil }
-        func clampCol(_ v: Float) -> Int { min(cols - 1, max(0, Int((v / cell).rounded(.down)))) }
-        func clampRow(_ v: Float) -> Int { min(rows - 1, max(0, Int((v / cell).rounded(.down)))) }
+        func clampCol(_ v: Double) -> Int { min(cols - 1, max(0, Int((v / cell).rounded(.down)))) }
+        func clampRow(_ v: Double) -> Int { min(rows - 1, max(0, Int((v / cell).rounded(.down)))) }
         return Cells(cols: clampCol(x1)...clampCol(x2), rows: clampRow(y1)...clampRow(y2))
     }
 
@@ -139,7 +142,7 @@ public struct PlacementSeams: Sendable, Equatable {
     public static let none = PlacementSeams()
 
     /// Whether `s` reaches past a seam of a `width` x `height` view.
-    func crossed(by s: CollisionShape, width: Float, height: Float) -> Bool {
+    func crossed(by s: CollisionShape, width: Double, height: Double) -> Bool {
         (left && s.x1 < 0) || (top && s.y1 < 0) || (right && s.x2 > width) || (bottom && s.y2 > height)
     }
 }

@@ -143,7 +143,7 @@ enum GlobeLineCircles {
         var inGrid = false, collided = false
         for run in clipped(screen, -p, -p, width + p, height + p) {
             for c in spaced(run, radius: radius) {
-                let shape = CollisionShape.circle(Float(c.x), Float(c.y), Float(radius))
+                let shape = CollisionShape.circle(c.x, c.y, radius)
                 shapes.append(shape)
                 inGrid = inGrid || grid.isInside(shape)
                 // Collision debug draws every circle, so it goes on past the first collision.

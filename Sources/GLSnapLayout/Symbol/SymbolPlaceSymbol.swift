@@ -336,7 +336,7 @@ extension SymbolPlacement {
     static func insideTileEdges(_ s: CollisionShape, _ projector: TileProjector) -> Bool {
         let e = Double(TileExtent.extent)
         guard let tl = projector.project(Vec2(0, 0)), let br = projector.project(Vec2(e, e)) else { return true }
-        let x1 = Float(min(tl.x, br.x)), x2 = Float(max(tl.x, br.x)), y1 = Float(min(tl.y, br.y)), y2 = Float(max(tl.y, br.y))
+        let x1 = min(tl.x, br.x), x2 = max(tl.x, br.x), y1 = min(tl.y, br.y), y2 = max(tl.y, br.y)
         return s.x1 >= x1 && s.y1 >= y1 && s.x2 < x2 && s.y2 < y2
     }
 
@@ -365,7 +365,7 @@ extension SymbolPlacement {
                 }
             }
             previous = center
-            let shape = CollisionShape.circle(Float(center.0), Float(center.1), Float(radius))
+            let shape = CollisionShape.circle(center.0, center.1, radius)
             shapes.append(shape)
             inGrid = inGrid || grid.isInside(shape)
             // Collision debug draws every circle, so it goes on past the first collision.

@@ -167,7 +167,7 @@ public enum SymbolPlacement {
             if !p.boxes.isEmpty {
                 draw.placed.append(PlacedSymbol(tile: tiles[item.tile].tile, feature: symbols.features[symbols.instances[item.inst].feature],
                                                 featureIndex: symbols.instances[item.inst].feature,
-                                                boxes: p.boxes.map { QueryBox(x1: Double($0.x1), y1: Double($0.y1), x2: Double($0.x2), y2: Double($0.y2)) },
+                                                boxes: p.boxes.map { QueryBox(x1: $0.x1, y1: $0.y1, x2: $0.x2, y2: $0.y2) },
                                                 viewportY: params.sortByY ? sortY(symbols.instances[item.inst].anchor, params) : nil))
             }
             placed.append(p)
