@@ -97,7 +97,7 @@ public enum SymbolPlacement {
         var boxes: [CollisionShape] = []
     }
 
-    /// Tiles in MapLibre GL JS's placement order (its style sorts a source's tiles so before
+    /// Tiles in MapLibre GL JS's placement order (its style sorts a source's tiles this way before
     /// placing them): deeper (overscaled) zoom first, then by world copy, then column by column,
     /// west to east, each column north to south, whatever the bearing. MapLibre Native goes row by
     /// row in the rotated view instead; under pitch, where labels of the near tiles reach into the
