@@ -58,9 +58,13 @@ struct CollisionShape {
 }
 
 /// Placed symbols' shapes in a uniform grid over the view plus a margin (MapLibre's collision
-/// index: 25 px cells, 100 px viewport padding, 200 px when pitched). Coordinates are screen
-/// pixels; the margin is handled inside.
+/// index: 25 px cells, `viewportPadding` around the view). Coordinates are screen pixels; the
+/// margin is handled inside.
 struct CollisionGrid {
+    /// How far past the view's edges shapes are placed (GL JS's viewportPadding, pitched or not):
+    /// a label whose box lies wholly farther out is not placed, so it hides nothing.
+    static let viewportPadding = 100.0
+
     private let cell: Double = 25
     private let padding: Double
     private let gridWidth: Double, gridHeight: Double
@@ -72,7 +76,7 @@ struct CollisionGrid {
     var seams = PlacementSeams.none
 
     /// A grid over a `width` × `height` view plus `padding` pixels on each side.
-    init(width: Double, height: Double, padding: Double = 100) {
+    init(width: Double, height: Double, padding: Double = CollisionGrid.viewportPadding) {
         self.padding = padding
         viewWidth = width; viewHeight = height
         gridWidth = width + 2 * padding; gridHeight = height + 2 * padding

@@ -58,7 +58,7 @@ public enum SymbolPlacement {
     public static func place(_ layers: [SymbolLayerInput], transform: Transform, provider: SymbolResourceProvider,
                              crossSourceCollisions: Bool = true, seams: PlacementSeams = .none,
                              collisionDebug: Bool = false, globe: GlobeView? = nil) -> [SymbolDrawData] {
-        var empty = CollisionGrid(width: transform.width, height: transform.height, padding: transform.pitch != 0 ? 200 : 100)
+        var empty = CollisionGrid(width: transform.width, height: transform.height, padding: CollisionGrid.viewportPadding)
         empty.seams = seams
         // One grid for all, or one per source.
         var grids: [String: CollisionGrid] = [:]
@@ -97,21 +97,17 @@ public enum SymbolPlacement {
         var boxes: [CollisionShape] = []
     }
 
-    /// Tiles in MapLibre Native's placement order: deeper zoom first, then by the rotated tile
-    /// position, top row first, left to right.
-    static func sortedTiles(_ tiles: [(tile: CoveredTile, symbols: SymbolTile)], bearing: Double) -> [(tile: CoveredTile, symbols: SymbolTile)] {
-        let angle = -bearing * .pi / 180
-        let c = cos(angle), s = sin(angle)
-        func rotated(_ t: CoveredTile) -> (Double, Double) {
-            let x = Double(t.id.x) + Double(t.wrap) * exp2(Double(t.id.z)), y = Double(t.id.y)
-            return (x * c - y * s, x * s + y * c)
-        }
-        return tiles.enumerated().sorted { a, b in
-            if a.element.tile.id.z != b.element.tile.id.z { return a.element.tile.id.z > b.element.tile.id.z }
-            let ra = rotated(a.element.tile), rb = rotated(b.element.tile)
-            if ra.1 != rb.1 { return ra.1 < rb.1 }
-            if ra.0 != rb.0 { return ra.0 < rb.0 }
-            return a.offset < b.offset
+    /// Tiles in MapLibre GL JS's placement order (its style sorts a source's tiles this way before
+    /// placing them): deeper (overscaled) zoom first, then by world copy, then column by column,
+    /// west to east, each column north to south, whatever the bearing. MapLibre Native goes row by
+    /// row in the rotated view instead; under pitch, where labels of the near tiles reach into the
+    /// far ones, the two orders keep different labels.
+    static func sortedTiles(_ tiles: [(tile: CoveredTile, symbols: SymbolTile)]) -> [(tile: CoveredTile, symbols: SymbolTile)] {
+        tiles.enumerated().sorted { a, b in
+            let ta = a.element.tile, tb = b.element.tile
+            if ta.overscaledZoom != tb.overscaledZoom { return ta.overscaledZoom > tb.overscaledZoom }
+            let ka = (ta.wrap, ta.id.z, ta.id.x, ta.id.y), kb = (tb.wrap, tb.id.z, tb.id.x, tb.id.y)
+            return ka != kb ? ka < kb : a.offset < b.offset
         }.map(\.element)
     }
 
@@ -145,7 +141,7 @@ public enum SymbolPlacement {
         var params = LayerParams(symbol, transform: t, globe: globe != nil)
         params.collisionDebug = debug
         if debug { draw.collisionDebug = [] }
-        let tiles = sortedTiles(globe == nil ? input.tiles : GlobeTileProjection.oneCopyPerTile(input.tiles), bearing: t.bearing)
+        let tiles = sortedTiles(globe == nil ? input.tiles : GlobeTileProjection.oneCopyPerTile(input.tiles))
         var projectors = tiles.map { TileProjector(transform: t, tile: $0.tile, symbols: $0.symbols, terrain: input.terrain, globe: globe) }
         let sequence = placementOrder(tiles, params, projectors: projectors)
         var placed: [Placed] = []
