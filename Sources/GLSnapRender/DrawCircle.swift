@@ -44,7 +44,8 @@ extension Painter {
             bindAttributes(.circle, geometry: g, paint: paint)
             let elevations = bindElevation(.circle, tile: tile.tile, box: box, anchor: .pointCenter)
             if let globe = frame.globe, !pitchWithMap {
-                drawCirclesOnGlobe(globe, tile: tile.tile, box: box, triangles: triangles.buffer, program: program)
+                drawCirclesOnGlobe(globe, tile: tile.tile, box: box, triangles: triangles.buffer, program: program,
+                                   translate: globeTranslation(tile.tile.id, translate, anchor))
                 withExtendedLifetime(elevations) {}
                 continue
             }

@@ -114,6 +114,28 @@ final class GlobeSymbolTests: XCTestCase {
         XCTAssertLessThan(Double(squeezed.2 - squeezed.0), Double(squeezed.3 - squeezed.1) * 0.7, "\(squeezed)")
     }
 
+    /// circle-translate moves a viewport-aligned circle's center on the sphere before it is
+    /// projected (GL JS's shader adds it in tile units): 30 px up at the view's center, and
+    /// foreshortened with the curve 60° east, where 30 px east move it where the globe shows
+    /// the point 30 px east on the map.
+    func testCircleTranslateMovesTheCenterOnTheSphere() throws {
+        func circle(_ translate: String) -> String {
+            "{\"id\": \"c\", \"type\": \"circle\", \"source\": \"p\", \"paint\": {\"circle-radius\": 5, \"circle-color\": \"#000000\", \"circle-translate\": \(translate)}}"
+        }
+        let (up, shot) = try render(style(circle("[0, -30]"), points: point(0, 0)), size: 384)
+        let c = shot.point(for: Coordinate(latitude: 0, longitude: 0))
+        XCTAssertNil(inkBox(up, (Int(c.x) - 8, Int(c.y) - 8, Int(c.x) + 8, Int(c.y) + 8)), "nothing left at the anchor")
+        let moved = try XCTUnwrap(inkBox(up, (Int(c.x) - 20, Int(c.y) - 50, Int(c.x) + 20, Int(c.y) + 20)))
+        XCTAssertEqual(Double(moved.1 + moved.3) / 2, c.y - 30, accuracy: 2, "\(moved)")
+        // 30 px east at zoom 1 (a 1024-px world) is 10.55° of longitude: where the globe shows that.
+        let (east, _) = try render(style(circle("[30, 0]"), points: point(60, 0)), size: 384)
+        let r = shot.point(for: Coordinate(latitude: 0, longitude: 60))
+        let target = shot.point(for: Coordinate(latitude: 0, longitude: 60 + 30.0 / 1024 * 360))
+        let rim = try XCTUnwrap(inkBox(east, (Int(r.x) - 10, Int(r.y) - 20, Int(r.x) + 40, Int(r.y) + 20)))
+        XCTAssertEqual(Double(rim.0 + rim.2) / 2, target.x, accuracy: 1.5, "\(rim), anchor at \(r.x)")
+        XCTAssertLessThan(target.x - r.x, 20, "foreshortened by the curve")
+    }
+
     /// Drawn in pieces, labels and circles land where the one-frame render puts them (placed
     /// once for the whole image, each piece drawing its part).
     func testLabelsAndCirclesInPieces() throws {
