@@ -1,6 +1,7 @@
 import XCTest
 import GLSnap
 import GLSnapImage
+import GLSnapStyle
 
 /// On the globe, labels face the screen at their projected anchors (GL JS), are hidden behind
 /// the horizon, and keep their place in the style's layer order.
@@ -134,6 +135,40 @@ final class GlobeSymbolTests: XCTestCase {
         let rim = try XCTUnwrap(inkBox(east, (Int(r.x) - 10, Int(r.y) - 20, Int(r.x) + 40, Int(r.y) + 20)))
         XCTAssertEqual(Double(rim.0 + rim.2) / 2, target.x, accuracy: 1.5, "\(rim), anchor at \(r.x)")
         XCTAssertLessThan(target.x - r.x, 20, "foreshortened by the curve")
+    }
+
+    /// A label turned with the map (text-rotation-alignment map, facing the screen) and moved by
+    /// text-translate turns to the map's east where it is moved to, as GL JS measures it (at the
+    /// translated anchor): 21° of longitude away, that east differs from the anchor's by many degrees.
+    func testATranslatedLabelTurnsToTheEastWhereItIsMoved() throws {
+        let label = """
+        {"id": "t", "type": "symbol", "source": "p", "layout": {"text-field": "HHHHHHHHHH", "text-size": 12, "text-overlap": "always",
+         "text-rotation-alignment": "map", "text-pitch-alignment": "viewport"},
+         "paint": {"text-color": "#000000", "text-translate": [60, 0]}}
+        """
+        let (image, shot) = try render(style(label, points: point(20, 50)), size: 512, center: Coordinate(latitude: 45, longitude: 0))
+        // 60 px east at zoom 1 (a 1024-px world) is 21.1° of longitude.
+        let lon = 20 + 60.0 / 1024 * 360
+        func eastAngle(_ lon: Double) -> Double {
+            let p = shot.point(for: Coordinate(latitude: 50, longitude: lon - 0.5)), q = shot.point(for: Coordinate(latitude: 50, longitude: lon + 0.5))
+            return atan2(q.y - p.y, q.x - p.x) * 180 / .pi
+        }
+        let c = shot.point(for: Coordinate(latitude: 50, longitude: lon))
+        // The ink's principal axis (the baseline of a long row of glyphs).
+        var n = 0.0, sx = 0.0, sy = 0.0, sxx = 0.0, syy = 0.0, sxy = 0.0
+        for py in max(Int(c.y) - 60, 0)..<min(Int(c.y) + 60, image.height) {
+            for px in max(Int(c.x) - 60, 0)..<min(Int(c.x) + 60, image.width) {
+                let o = (py * image.width + px) * 4
+                guard image.pixels[o + 3] > 200, image.pixels[o] < 100 else { continue }
+                let x = Double(px), y = Double(py)
+                n += 1; sx += x; sy += y; sxx += x * x; syy += y * y; sxy += x * y
+            }
+        }
+        XCTAssertGreaterThan(n, 50)
+        let vx = sxx / n - (sx / n) * (sx / n), vy = syy / n - (sy / n) * (sy / n), cxy = sxy / n - (sx / n) * (sy / n)
+        let ink = 0.5 * atan2(2 * cxy, vx - vy) * 180 / .pi
+        XCTAssertGreaterThan(abs(eastAngle(lon) - eastAngle(20)), 8, "the test needs easts apart")
+        XCTAssertEqual(ink, eastAngle(lon), accuracy: 1.5, "anchor's east \(eastAngle(20))")
     }
 
     /// Drawn in pieces, labels and circles land where the one-frame render puts them (placed

@@ -84,7 +84,7 @@ extension SymbolPlacement {
             case .behindCamera: break
             }
         }
-        return (pr.iconRotMap ? (v.east.x, v.east.y) : nil, false, false)
+        return (pr.iconRotMap ? (v.iconEast.x, v.iconEast.y) : nil, false, false)
     }
 
     /// The direction of a line icon in the map plane (tile units, unprojected), taken as on the
