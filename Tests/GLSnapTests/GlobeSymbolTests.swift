@@ -171,6 +171,31 @@ final class GlobeSymbolTests: XCTestCase {
         XCTAssertEqual(ink, eastAngle(lon), accuracy: 1.5, "anchor's east \(eastAngle(20))")
     }
 
+    /// An icon of icon-size 1 on the unpitched globe is sampled nearest, as GL JS samples it
+    /// (by the layout size, not the distance that sizes it there): a 1-px checkerboard keeps only
+    /// black and white, where linear sampling would blur it to grays.
+    func testIconsOnTheUnpitchedGlobeAreSampledNearest() throws {
+        let side = 16
+        var pixels: [UInt8] = []
+        for y in 0..<side { for x in 0..<side { let v: UInt8 = (x + y) % 2 == 0 ? 0 : 255; pixels += [v, v, v, 255] } }
+        let s = Snapshotter(options: MapSnapshotOptions(size: Size(width: 256, height: 256)))
+        try s.addImage("checks", StyleImage(image: RGBAImage(width: side, height: side, pixels: pixels)))
+        let icon = "{\"id\": \"i\", \"type\": \"symbol\", \"source\": \"p\", \"layout\": {\"icon-image\": \"checks\"}}"
+        try s.setStyle(json: style(icon, points: point(40, 20)))
+        let shot = try s.snapshot(camera: CameraOptions(center: Coordinate(latitude: 0, longitude: 0), zoom: 1))
+        let p = shot.point(for: Coordinate(latitude: 20, longitude: 40))
+        var grays = 0, inked = 0
+        for y in Int(p.y) - 6..<Int(p.y) + 6 {
+            for x in Int(p.x) - 6..<Int(p.x) + 6 {
+                let v = shot.image.pixels[(y * 256 + x) * 4]
+                if v < 128 { inked += 1 }
+                if v > 40 && v < 215 { grays += 1 }
+            }
+        }
+        XCTAssertGreaterThan(inked, 40, "the icon is drawn there")
+        XCTAssertEqual(grays, 0)
+    }
+
     /// Drawn in pieces, labels and circles land where the one-frame render puts them (placed
     /// once for the whole image, each piece drawing its part).
     func testLabelsAndCirclesInPieces() throws {

@@ -67,7 +67,10 @@ extension SymbolPlacement {
         out.hidden = pr.fitted && pr.hasVariableAnchors && !(followsText && text.placed)
         // A line icon on its line's first vertex, walking back, finds no segment: GL JS hides it.
         out.hidden = out.hidden || offLine
-        if v.iconSize != 1 || icon.resampled || !level { draw.iconsLinear = true }
+        // Scaled by icon-size, not by the distance, as GL JS decides: pitch, which also sizes icons
+        // by their distance, turns linear sampling on in the draw; the globe and terrain, whose
+        // anchors lie at their own distances unpitched, do not.
+        if pr.iconSize.evaluate(ctx) != 1 || icon.resampled || !level { draw.iconsLinear = true }
         return out
     }
 
