@@ -196,6 +196,22 @@ final class GlobeSymbolTests: XCTestCase {
         XCTAssertEqual(grays, 0)
     }
 
+    /// A label laid on the globe (text-pitch-alignment map) is moved by text-translate in the map's
+    /// units at the view's zoom, as GL JS moves its anchor in tile units: 40 px east at 60° north
+    /// is 14° of longitude, not twice that (the glyphs, not the translation, are stretched there).
+    func testTextTranslateOnTheGlobeIsInTheMapsUnits() throws {
+        let label = """
+        {"id": "t", "type": "symbol", "source": "p", "layout": {"text-field": "HHH", "text-size": 16, "text-overlap": "always",
+         "text-anchor": "left", "text-rotation-alignment": "map", "text-pitch-alignment": "map"},
+         "paint": {"text-color": "#000000", "text-translate": [40, 0]}}
+        """
+        let (image, shot) = try render(style(label, points: point(0, 60)), size: 384)
+        let target = shot.point(for: Coordinate(latitude: 60, longitude: 40.0 / 1024 * 360))
+        let ink = try XCTUnwrap(inkBox(image, (Int(target.x) - 30, Int(target.y) - 20, Int(target.x) + 60, Int(target.y) + 20)))
+        // The glyphs start at the moved anchor (less an H's side bearing).
+        XCTAssertEqual(Double(ink.0), target.x, accuracy: 3, "\(ink)")
+    }
+
     /// Drawn in pieces, labels and circles land where the one-frame render puts them (placed
     /// once for the whole image, each piece drawing its part).
     func testLabelsAndCirclesInPieces() throws {

@@ -36,7 +36,7 @@ extension SymbolPlacement {
         for piece in iconPieces(icon, fitted: fitted, size: v.iconSize) {
             var corners = piece.corners
             if pr.iconFlat {
-                let anchor = Vec2(v.planeAnchor.x + pr.iconTranslatePlane.x, v.planeAnchor.y + pr.iconTranslatePlane.y)
+                let anchor = Vec2(v.planeAnchor.x + v.iconPlaneTranslate.x, v.planeAnchor.y + v.iconPlaneTranslate.y)
                 let flat: [Vec2]
                 if alongLine, let t = planeTurn {
                     // Laid in the map plane along its segment, then projected: farther icons shrink.

@@ -125,6 +125,10 @@ struct SymbolView {
     /// Map plane: CSS pixels at the view's zoom, unrotated; back to the screen by projection.
     let tileUnitsPerPixel: Double
     let planeAnchor: Vec2
+    /// text-translate / icon-translate in that plane's units: GL JS moves the anchor by them in
+    /// tile units at the view's zoom, which on the globe are not the glyphs' units (those are
+    /// stretched toward the poles, `glyphUnitsPerPixel`).
+    let textPlaneTranslate: Vec2, iconPlaneTranslate: Vec2
     let toScreen: (Vec2) -> Vec2?
     /// text-translate / icon-translate on the screen at this anchor.
     let textTranslate: (Double, Double), iconTranslate: (Double, Double)
@@ -169,6 +173,9 @@ struct SymbolView {
         iconSize = pr.iconSize.evaluate(ctx) * (pr.iconFlat ? flatRatio(iconW) : ratio(iconW))
         tileUnitsPerPixel = tupp
         planeAnchor = Vec2(inst.anchor.x / tupp, inst.anchor.y / tupp)
+        let toPlane = projector.tileUnitsPerPixel / tupp
+        textPlaneTranslate = Vec2(pr.textTranslatePlane.x * toPlane, pr.textTranslatePlane.y * toPlane)
+        iconPlaneTranslate = Vec2(pr.iconTranslatePlane.x * toPlane, pr.iconTranslatePlane.y * toPlane)
         let projection = projector.projection
         let toScreen: (Vec2) -> Vec2? = { v in
             projection.project(Vec2(v.x * tupp, v.y * tupp)).map { Vec2($0.x, $0.y) }
@@ -192,12 +199,12 @@ struct SymbolView {
         iconEast = measured && (pr.iconTranslatePlane.x != pr.textTranslatePlane.x || pr.iconTranslatePlane.y != pr.textTranslatePlane.y)
             ? eastOnScreen(pr.iconTranslatePlane) : east
         // The text's alignment serves the icon too, as in GL JS.
-        textFrame = SymbolPlacement.pointBoxFrame(a, translate: textTranslate, translatePlane: pr.textTranslatePlane,
+        textFrame = SymbolPlacement.pointBoxFrame(a, translate: textTranslate, translatePlane: textPlaneTranslate,
                                                   planeAnchor: planeAnchor, perspective: ratio(textW), w: textW, cameraToCenter: d,
                                                   east: east, pr, aligned: true, toScreen: toScreen)
         // Icons placed along lines (one-way arrows) keep screen-aligned boxes, as MapLibre
         // Native's do: turned with the map they would hide many of them on a rotated view.
-        iconFrame = SymbolPlacement.pointBoxFrame(a, translate: iconTranslate, translatePlane: pr.iconTranslatePlane,
+        iconFrame = SymbolPlacement.pointBoxFrame(a, translate: iconTranslate, translatePlane: iconPlaneTranslate,
                                                   planeAnchor: planeAnchor, perspective: ratio(iconW), w: iconW, cameraToCenter: d,
                                                   east: iconEast, pr, aligned: !pr.isLine, toScreen: toScreen)
     }

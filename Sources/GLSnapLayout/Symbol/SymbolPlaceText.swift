@@ -44,7 +44,7 @@ extension SymbolPlacement {
                      forward: abs(last.along + inst.lineOffset.x) * v.fontScale * unitsPerPixel)
         if pr.textFlat {
             // Laid in the map plane, translated there (before projection).
-            let tp = pr.textTranslatePlane, tupp = v.tileUnitsPerPixel
+            let tp = v.textPlaneTranslate, tupp = v.tileUnitsPerPixel
             guard let source = symbols.lines[safe: inst.line],
                   lineGlyphs(inst, symbols, line: source.map { ($0.x / tupp + tp.x, $0.y / tupp + tp.y) },
                              anchor: (v.planeAnchor.x + tp.x, v.planeAnchor.y + tp.y),
@@ -157,7 +157,7 @@ extension SymbolPlacement {
             let color = style.sections[safe: q.section]?.color ?? style.fill
             if pr.textFlat {
                 let corners = flatCorners([q.tl, q.tr, q.bl, q.br].map { Vec2($0.x * fontScale, $0.y * fontScale) },
-                                          Vec2(v.planeAnchor.x + pr.textTranslatePlane.x, v.planeAnchor.y + pr.textTranslatePlane.y),
+                                          Vec2(v.planeAnchor.x + v.textPlaneTranslate.x, v.planeAnchor.y + v.textPlaneTranslate.y),
                                           shift: renderShift, rotateWithMap: pr.textRotMap, pr)
                 guard let screen = projectAll(corners, v.toScreen, translate: (0, 0)) else { continue }
                 if q.isImage { emitTextImage(&out.images, screen, q, style.opacity, fontScale); continue }
