@@ -212,6 +212,31 @@ final class GlobeSymbolTests: XCTestCase {
         XCTAssertEqual(Double(ink.0), target.x, accuracy: 3, "\(ink)")
     }
 
+    /// A line label laid on the globe along a meridian keeps its glyphs' width across the line at
+    /// every latitude, as GL JS's shader stretches each glyph by the latitude where it lands:
+    /// stretched by the anchor's latitude only, the poleward glyphs would be drawn narrower.
+    func testLineGlyphsOnTheGlobeStretchWhereTheyLand() throws {
+        let style = """
+        {"version": 8, "projection": {"type": "globe"}, "sky": {"atmosphere-blend": 0},
+         "sources": {"l": {"type": "geojson", "data": {"type": "LineString", "coordinates": [[0, 10], [0, 84]]}}},
+         "layers": [{"id": "bg", "type": "background", "paint": {"background-color": "#ffffff"}},
+                    {"id": "t", "type": "symbol", "source": "l", "layout": {"symbol-placement": "line", "text-field": "HHHHHHHHHHHHHHHH",
+                     "text-size": 16, "text-rotation-alignment": "map", "text-pitch-alignment": "map", "text-overlap": "always"},
+                     "paint": {"text-color": "#000000"}}]}
+        """
+        let (image, _) = try render(style, size: 512, center: Coordinate(latitude: 60, longitude: 0))
+        let ink = try XCTUnwrap(inkBox(image, (0, 0, 512, 512)))
+        func width(near y: Int) -> Int {
+            let rows = inkBox(image, (0, y - 4, 512, y + 4))
+            return rows.map { $0.2 - $0.0 } ?? 0
+        }
+        let height = ink.3 - ink.1
+        XCTAssertGreaterThan(height, 60, "\(ink)")
+        let poleward = width(near: ink.1 + height / 8), equatorward = width(near: ink.3 - height / 8)
+        XCTAssertGreaterThan(equatorward, 8)
+        XCTAssertEqual(Double(poleward), Double(equatorward), accuracy: Double(equatorward) * 0.15, "poleward \(poleward), equatorward \(equatorward)")
+    }
+
     /// Drawn in pieces, labels and circles land where the one-frame render puts them (placed
     /// once for the whole image, each piece drawing its part).
     func testLabelsAndCirclesInPieces() throws {

@@ -43,13 +43,19 @@ extension SymbolPlacement {
         var reach = (back: abs(first.along + inst.lineOffset.x) * v.fontScale * unitsPerPixel,
                      forward: abs(last.along + inst.lineOffset.x) * v.fontScale * unitsPerPixel)
         if pr.textFlat {
-            // Laid in the map plane, translated there (before projection).
+            // Laid in the map plane, translated there (before projection). On the globe each
+            // glyph is stretched by the latitude where it lands rather than the anchor's, as GL
+            // JS's shader scales it there (`glyphScale`; the walk along the line keeps the anchor's).
             let tp = v.textPlaneTranslate, tupp = v.tileUnitsPerPixel
+            let glyphScale: ((Vec2) -> Double)? = projector.projection.globe.map { globe in
+                let atAnchor = globe.latitudeCorrection(at: inst.anchor)
+                return { p in globe.latitudeCorrection(at: Vec2(p.x * tupp, p.y * tupp)) / atAnchor }
+            }
             guard let source = symbols.lines[safe: inst.line],
                   lineGlyphs(inst, symbols, line: source.map { ($0.x / tupp + tp.x, $0.y / tupp + tp.y) },
                              anchor: (v.planeAnchor.x + tp.x, v.planeAnchor.y + tp.y),
                              translate: (0, 0), fontScale: v.fontScale, keepUpright: pr.keepUpright, rotate: pr.textRotMap,
-                             style: style, verts: &out.verts, images: &out.images, toScreen: v.toScreen)
+                             style: style, verts: &out.verts, images: &out.images, toScreen: v.toScreen, glyphScale: glyphScale)
             else { return nil }
         } else {
             guard let line = projector.line(inst.line),
