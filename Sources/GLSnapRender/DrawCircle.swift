@@ -54,7 +54,8 @@ extension Painter {
                 elevations = bindElevation(.circle, tile: tile.tile, box: box, anchor: .pointCenter)
             }
             if let globe = frame.globe, !pitchWithMap {
-                drawCirclesOnGlobe(globe, tile: tile.tile, box: box, triangles: triangles.buffer, program: program)
+                drawCirclesOnGlobe(globe, tile: tile.tile, box: box, triangles: triangles.buffer, program: program,
+                                   translate: globeTranslation(tile.tile.id, translate, anchor))
                 continue
             }
             program.program.draw(indices: triangles.buffer, first: run.first, count: run.count, modes: DrawModes(color: .alphaBlended))

@@ -175,11 +175,12 @@ extension SymbolPlacement {
     /// Places a line label's glyphs along the line (projected to the screen, or in the map plane
     /// with `toScreen` projecting each corner), each centered on its point of the line and turned
     /// with its segment unless `rotate` is false (text-rotation-alignment viewport-glyph: glyphs
-    /// follow the line, level on the screen). False when a glyph runs off the line.
+    /// follow the line, level on the screen). `glyphScale` grows each glyph by a factor of its
+    /// point (the globe's latitude stretch). False when a glyph runs off the line.
     static func lineGlyphs(_ inst: SymbolInstance, _ symbols: SymbolTile, line: [(x: Double, y: Double)],
                            anchor: (x: Double, y: Double), translate: (Double, Double), fontScale: Double, keepUpright: Bool,
                            rotate: Bool = true, style: TextPaint, verts: inout [Float], images: inout [Float],
-                           toScreen: ((Vec2) -> Vec2?)? = nil) -> Bool {
+                           toScreen: ((Vec2) -> Vec2?)? = nil, glyphScale: ((Vec2) -> Double)? = nil) -> Bool {
         guard inst.segment >= 0, inst.segment + 1 < line.count else { return false }
         let walk = LineWalk(line: line, anchor: anchor, segment: inst.segment)
         var quads = symbols.glyphQuads[inst.glyphs]
@@ -197,8 +198,9 @@ extension SymbolPlacement {
             }
             let angle = rotate ? p.angle : 0
             let c = cos(angle), s = sin(angle)
+            let scale = fontScale * (glyphScale?(Vec2(p.x, p.y)) ?? 1)
             @inline(__always) func corner(_ v: Vec2) -> Vec2 {
-                let x = v.x * fontScale, y = v.y * fontScale
+                let x = v.x * scale, y = v.y * scale
                 return Vec2(p.x + translate.0 + x * c - y * s, p.y + translate.1 + x * s + y * c)
             }
             var tl = corner(q.tl), tr = corner(q.tr), bl = corner(q.bl), br = corner(q.br)

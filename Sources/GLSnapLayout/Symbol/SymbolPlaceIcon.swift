@@ -36,7 +36,7 @@ extension SymbolPlacement {
         for piece in iconPieces(icon, fitted: fitted, size: v.iconSize) {
             var corners = piece.corners
             if pr.iconFlat {
-                let anchor = Vec2(v.planeAnchor.x + pr.iconTranslatePlane.x, v.planeAnchor.y + pr.iconTranslatePlane.y)
+                let anchor = Vec2(v.planeAnchor.x + v.iconPlaneTranslate.x, v.planeAnchor.y + v.iconPlaneTranslate.y)
                 let flat: [Vec2]
                 if alongLine, let t = planeTurn {
                     // Laid in the map plane along its segment, then projected: farther icons shrink.
@@ -67,7 +67,10 @@ extension SymbolPlacement {
         out.hidden = pr.fitted && pr.hasVariableAnchors && !(followsText && text.placed)
         // A line icon on its line's first vertex, walking back, finds no segment: GL JS hides it.
         out.hidden = out.hidden || offLine
-        if v.iconSize != 1 || icon.resampled || !level { draw.iconsLinear = true }
+        // Scaled by icon-size, not by the distance, as GL JS decides: pitch, which also sizes icons
+        // by their distance, turns linear sampling on in the draw; the globe and terrain, whose
+        // anchors lie at their own distances unpitched, do not.
+        if pr.iconSize.evaluate(ctx) != 1 || icon.resampled || !level { draw.iconsLinear = true }
         return out
     }
 
@@ -84,7 +87,7 @@ extension SymbolPlacement {
             case .behindCamera: break
             }
         }
-        return (pr.iconRotMap ? (v.east.x, v.east.y) : nil, false, false)
+        return (pr.iconRotMap ? (v.iconEast.x, v.iconEast.y) : nil, false, false)
     }
 
     /// The direction of a line icon in the map plane (tile units, unprojected), taken as on the

@@ -125,12 +125,19 @@ struct SymbolView {
     /// Map plane: CSS pixels at the view's zoom, unrotated; back to the screen by projection.
     let tileUnitsPerPixel: Double
     let planeAnchor: Vec2
+    /// text-translate / icon-translate in that plane's units: GL JS moves the anchor by them in
+    /// tile units at the view's zoom, which on the globe are not the glyphs' units (those are
+    /// stretched toward the poles, `glyphUnitsPerPixel`).
+    let textPlaneTranslate: Vec2, iconPlaneTranslate: Vec2
     let toScreen: (Vec2) -> Vec2?
     /// text-translate / icon-translate on the screen at this anchor.
     let textTranslate: (Double, Double), iconTranslate: (Double, Double)
-    /// The map's east on the screen at the anchor: what point symbols rotating with the map
-    /// turn to (GL JS measures it the same way, in its shader and its collision boxes).
+    /// The map's east on the screen at the text's translated anchor: what point symbols rotating
+    /// with the map turn to (GL JS measures it the same way, in its shader and its collision
+    /// boxes, at the anchor moved by text-translate).
     let east: Vec2
+    /// The same where the icon is translated to (`east` where icon-translate is text-translate's).
+    let iconEast: Vec2
     /// Point symbols' collision box frames of the text and the icon.
     let textFrame: SymbolBoxFrame, iconFrame: SymbolBoxFrame
     /// The text's (icon's) translated anchor lies so near the horizon that GL JS places
@@ -166,6 +173,9 @@ struct SymbolView {
         iconSize = pr.iconSize.evaluate(ctx) * (pr.iconFlat ? flatRatio(iconW) : ratio(iconW))
         tileUnitsPerPixel = tupp
         planeAnchor = Vec2(inst.anchor.x / tupp, inst.anchor.y / tupp)
+        let toPlane = projector.tileUnitsPerPixel / tupp
+        textPlaneTranslate = Vec2(pr.textTranslatePlane.x * toPlane, pr.textTranslatePlane.y * toPlane)
+        iconPlaneTranslate = Vec2(pr.iconTranslatePlane.x * toPlane, pr.iconTranslatePlane.y * toPlane)
         let projection = projector.projection
         let toScreen: (Vec2) -> Vec2? = { v in
             projection.project(Vec2(v.x * tupp, v.y * tupp)).map { Vec2($0.x, $0.y) }
@@ -173,22 +183,30 @@ struct SymbolView {
         self.toScreen = toScreen
         textTranslate = pr.pitched ? SymbolPlacement.projectedTranslate(pr.textTranslatePlane, inst.anchor, a, projector) : pr.textTranslate
         iconTranslate = pr.pitched ? SymbolPlacement.projectedTranslate(pr.iconTranslatePlane, inst.anchor, a, projector) : pr.iconTranslate
-        var east = Vec2(pr.cosA, pr.sinA)
-        if (pr.textRotMap || pr.iconRotMap) && pr.pitched,
-           let e = projector.project(Vec2(inst.anchor.x + SymbolPlacement.eastProbe, inst.anchor.y)) {
-            let dx = e.x - a.x, dy = e.y - a.y, l = (dx * dx + dy * dy).squareRoot()
-            if l > 0 { east = Vec2(dx / l, dy / l) }
+        // Measured where each is translated to, as GL JS measures it (at the translated anchor).
+        func eastOnScreen(_ translatePlane: Vec2) -> Vec2 {
+            let k = projector.tileUnitsPerPixel
+            let from = Vec2(inst.anchor.x + translatePlane.x * k, inst.anchor.y + translatePlane.y * k)
+            let moved = translatePlane.x != 0 || translatePlane.y != 0
+            guard let o = moved ? projector.project(from) : a, let e = projector.project(Vec2(from.x + SymbolPlacement.eastProbe, from.y)) else {
+                return Vec2(pr.cosA, pr.sinA)
+            }
+            let dx = e.x - o.x, dy = e.y - o.y, l = (dx * dx + dy * dy).squareRoot()
+            return l > 0 ? Vec2(dx / l, dy / l) : Vec2(pr.cosA, pr.sinA)
         }
-        self.east = east
+        let measured = (pr.textRotMap || pr.iconRotMap) && pr.pitched
+        east = measured ? eastOnScreen(pr.textTranslatePlane) : Vec2(pr.cosA, pr.sinA)
+        iconEast = measured && (pr.iconTranslatePlane.x != pr.textTranslatePlane.x || pr.iconTranslatePlane.y != pr.textTranslatePlane.y)
+            ? eastOnScreen(pr.iconTranslatePlane) : east
         // The text's alignment serves the icon too, as in GL JS.
-        textFrame = SymbolPlacement.pointBoxFrame(a, translate: textTranslate, translatePlane: pr.textTranslatePlane,
+        textFrame = SymbolPlacement.pointBoxFrame(a, translate: textTranslate, translatePlane: textPlaneTranslate,
                                                   planeAnchor: planeAnchor, perspective: ratio(textW), w: textW, cameraToCenter: d,
                                                   east: east, pr, aligned: true, toScreen: toScreen)
         // Icons placed along lines (one-way arrows) keep screen-aligned boxes, as MapLibre
         // Native's do: turned with the map they would hide many of them on a rotated view.
-        iconFrame = SymbolPlacement.pointBoxFrame(a, translate: iconTranslate, translatePlane: pr.iconTranslatePlane,
+        iconFrame = SymbolPlacement.pointBoxFrame(a, translate: iconTranslate, translatePlane: iconPlaneTranslate,
                                                   planeAnchor: planeAnchor, perspective: ratio(iconW), w: iconW, cameraToCenter: d,
-                                                  east: east, pr, aligned: !pr.isLine, toScreen: toScreen)
+                                                  east: iconEast, pr, aligned: !pr.isLine, toScreen: toScreen)
     }
 }
 

@@ -43,13 +43,19 @@ extension SymbolPlacement {
         var reach = (back: abs(first.along + inst.lineOffset.x) * v.fontScale * unitsPerPixel,
                      forward: abs(last.along + inst.lineOffset.x) * v.fontScale * unitsPerPixel)
         if pr.textFlat {
-            // Laid in the map plane, translated there (before projection).
-            let tp = pr.textTranslatePlane, tupp = v.tileUnitsPerPixel
+            // Laid in the map plane, translated there (before projection). On the globe each
+            // glyph is stretched by the latitude where it lands rather than the anchor's, as GL
+            // JS's shader scales it there (`glyphScale`; the walk along the line keeps the anchor's).
+            let tp = v.textPlaneTranslate, tupp = v.tileUnitsPerPixel
+            let glyphScale: ((Vec2) -> Double)? = projector.projection.globe.map { globe in
+                let atAnchor = globe.latitudeCorrection(at: inst.anchor)
+                return { p in globe.latitudeCorrection(at: Vec2(p.x * tupp, p.y * tupp)) / atAnchor }
+            }
             guard let source = symbols.lines[safe: inst.line],
                   lineGlyphs(inst, symbols, line: source.map { ($0.x / tupp + tp.x, $0.y / tupp + tp.y) },
                              anchor: (v.planeAnchor.x + tp.x, v.planeAnchor.y + tp.y),
                              translate: (0, 0), fontScale: v.fontScale, keepUpright: pr.keepUpright, rotate: pr.textRotMap,
-                             style: style, verts: &out.verts, images: &out.images, toScreen: v.toScreen)
+                             style: style, verts: &out.verts, images: &out.images, toScreen: v.toScreen, glyphScale: glyphScale)
             else { return nil }
         } else {
             guard let line = projector.line(inst.line),
@@ -157,7 +163,7 @@ extension SymbolPlacement {
             let color = style.sections[safe: q.section]?.color ?? style.fill
             if pr.textFlat {
                 let corners = flatCorners([q.tl, q.tr, q.bl, q.br].map { Vec2($0.x * fontScale, $0.y * fontScale) },
-                                          Vec2(v.planeAnchor.x + pr.textTranslatePlane.x, v.planeAnchor.y + pr.textTranslatePlane.y),
+                                          Vec2(v.planeAnchor.x + v.textPlaneTranslate.x, v.planeAnchor.y + v.textPlaneTranslate.y),
                                           shift: renderShift, rotateWithMap: pr.textRotMap, pr)
                 guard let screen = projectAll(corners, v.toScreen, translate: (0, 0)) else { continue }
                 if q.isImage { emitTextImage(&out.images, screen, q, style.opacity, fontScale); continue }
