@@ -16,6 +16,20 @@ struct IconPart: Sendable {
     /// fitted to its text laid out along x and turned with it.
     var turned = false
 
+    /// The part as GL JS's vertices carry it: corner offsets in 1/32 px, pixel offsets in 1/16 px
+    /// and the minimum scales in 1/256 (its Int16 `a_offset`, `a_pixeloffset`, `a_minFontScale`).
+    /// Pieces meeting at one cut then share its edge exactly, so none is a pixel taller than its
+    /// neighbours where the edge falls on a pixel center.
+    var quantized: IconPart {
+        func q(_ v: Double, _ steps: Double) -> Double { (v * steps).rounded() / steps }
+        func q(_ p: Vec2, _ steps: Double) -> Vec2 { Vec2(q(p.x, steps), q(p.y, steps)) }
+        var out = self
+        (out.tl, out.tr, out.bl, out.br) = (q(tl, 32), q(tr, 32), q(bl, 32), q(br, 32))
+        (out.pixelTL, out.pixelBR) = (q(pixelTL, 16), q(pixelBR, 16))
+        (out.minScaleX, out.minScaleY) = (q(minScaleX, 256), q(minScaleY, 256))
+        return out
+    }
+
     /// The four corners (tl, tr, bl, br) at icon size `size`, in CSS pixels.
     func corners(size: Double) -> (Vec2, Vec2, Vec2, Vec2) {
         let sx = max(minScaleX, size), sy = max(minScaleY, size)
@@ -172,7 +186,7 @@ enum IconTextFit {
                             u0: Float(Double(slot.rect.x) + x1), v0: Float(Double(slot.rect.y) + y1),
                             u1: Float(Double(slot.rect.x) + x2), v1: Float(Double(slot.rect.y) + y2),
                             minScaleX: iconW > 0 ? contentFixedW / ratio / iconW : 0,
-                            minScaleY: iconH > 0 ? contentFixedH / ratio / iconH : 0)
+                            minScaleY: iconH > 0 ? contentFixedH / ratio / iconH : 0).quantized
         }
         guard zonesX != nil || zonesY != nil else {
             return [piece(Cut(fixed: 0, stretch: -border), Cut(fixed: 0, stretch: -border),

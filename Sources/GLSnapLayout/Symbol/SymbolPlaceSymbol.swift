@@ -170,7 +170,10 @@ struct SymbolView {
         textSize = pr.textSize.evaluate(ctx) * (pr.textFlat ? flatRatio(textW) : ratio(textW))
         fontScale = textSize / TextShaper.oneEm
         shiftScale = pr.textFlat ? pr.textSize.evaluate(ctx) * ratio(a.w) / TextShaper.oneEm : fontScale
-        iconSize = pr.iconSize.evaluate(ctx) * (pr.iconFlat ? flatRatio(iconW) : ratio(iconW))
+        // GL JS 6 sizes map-pitched icons laid along a line by icon-size alone in the map plane
+        // (its shader skips the perspective ratio for them: icon-offset/pitched-offset).
+        let iconAlongLine = inst.line >= 0 && pr.iconRotMap
+        iconSize = pr.iconSize.evaluate(ctx) * (pr.iconFlat ? (iconAlongLine ? 1 : flatRatio(iconW)) : ratio(iconW))
         tileUnitsPerPixel = tupp
         planeAnchor = Vec2(inst.anchor.x / tupp, inst.anchor.y / tupp)
         let toPlane = projector.tileUnitsPerPixel / tupp
