@@ -37,7 +37,10 @@ struct GlobeTexture {
                 maxCos = max(maxCos, cos(Mercator.lat(y: min(max(m.y, 0), 1)) * .pi / 180))
             }
         }
-        if missed, let cap = globe.visibleCap() {
+        if missed, var cap = globe.visibleCap() {
+            // The mesh's chords show the planet a cell past the sphere's horizon.
+            let cell = 360 / globe.meshSegments
+            cap = (cap.lon, min(cap.halfWidth + cell, 180), min(cap.north + cell, 90), max(cap.south - cell, -90))
             let cx = Mercator.x(lon: t.center.lon)
             var lon0 = Mercator.x(lon: cap.lon - cap.halfWidth), lon1 = Mercator.x(lon: cap.lon + cap.halfWidth)
             let shift = ((lon0 + lon1) / 2 - cx).rounded()
@@ -153,7 +156,7 @@ extension ImageDrawing {
             for col in 0..<piece.width {
                 let o = (row * piece.width + col) * 4
                 let point = ((Double(piece.x + col) + 0.5) / ratio, y)
-                guard let m = globe.mercatorCoordinate(for: point) else {
+                guard let m = globe.meshMercatorCoordinate(for: point) else {
                     out[o] = 0; out[o + 1] = 0; out[o + 2] = 0; out[o + 3] = 0
                     atmosphere?.composite(at: point, out, o)
                     continue
