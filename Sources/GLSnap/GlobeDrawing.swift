@@ -37,10 +37,7 @@ struct GlobeTexture {
                 maxCos = max(maxCos, cos(Mercator.lat(y: min(max(m.y, 0), 1)) * .pi / 180))
             }
         }
-        if missed, var cap = globe.visibleCap() {
-            // The mesh's chords show the planet a cell past the sphere's horizon.
-            let cell = 360 / globe.meshSegments
-            cap = (cap.lon, min(cap.halfWidth + cell, 180), min(cap.north + cell, 90), max(cap.south - cell, -90))
+        if missed, let cap = globe.visibleCap() {
             let cx = Mercator.x(lon: t.center.lon)
             var lon0 = Mercator.x(lon: cap.lon - cap.halfWidth), lon1 = Mercator.x(lon: cap.lon + cap.halfWidth)
             let shift = ((lon0 + lon1) / 2 - cx).rounded()

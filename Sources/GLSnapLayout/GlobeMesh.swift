@@ -77,7 +77,7 @@ struct GlobeMesh {
             let cell = self.cell(at: (o.x + d.x * t, o.y + d.y * t, o.z + d.z * t), rows: n)
             if tried.contains(where: { $0 == cell }) { continue }
             tried.append(cell)
-            if let m = hit(cell: cell, rows: n, o, d) { return m }
+            if let h = hit(cell: cell, rows: n, o, d) { return clipped(h, o, d) }
         }
         // The spherical triangles' edges along a row bow poleward of its latitude: the
         // neighbors of the cells crossed.
@@ -88,11 +88,20 @@ struct GlobeMesh {
                     let next = (cell.0 + di, min(max(cell.1 + dj, -1), n))
                     if tried.contains(where: { $0 == next }) { continue }
                     tried.append(next)
-                    if let m = hit(cell: next, rows: n, o, d) { return m }
+                    if let h = hit(cell: next, rows: n, o, d) { return clipped(h, o, d) }
                 }
             }
         }
         return nil
+    }
+
+    /// GL JS clips the mesh at the horizon's plane (the plane through the points where lines
+    /// from the camera touch the sphere, `p · camera = 1` on the unit sphere): chords past it
+    /// are not drawn, and the faces behind are culled, so the ray shows space.
+    private func clipped(_ h: (t: Double, m: (x: Double, y: Double)), _ o: (x: Double, y: Double, z: Double),
+                         _ d: (x: Double, y: Double, z: Double)) -> (x: Double, y: Double)? {
+        let p = (o.x + d.x * h.t, o.y + d.y * h.t, o.z + d.z * h.t)
+        return p.0 * o.x + p.1 * o.y + p.2 * o.z >= 1 ? h.m : nil
     }
 
     /// The cell (column unwrapped, row -1 the north cap, `rows` the south) over point `p`.
@@ -105,9 +114,10 @@ struct GlobeMesh {
         return (Int((x * segments).rounded(.down)), min(max(j, -1), rows))
     }
 
-    /// Where the ray meets cell `cell`'s triangles from the front, interpolated.
+    /// Where the ray meets cell `cell`'s triangles from the front: how far along, and the
+    /// Mercator coordinate interpolated there.
     private func hit(cell: (Int, Int), rows: Int, _ o: (x: Double, y: Double, z: Double), _ d: (x: Double, y: Double, z: Double))
-        -> (x: Double, y: Double)? {
+        -> (t: Double, m: (x: Double, y: Double))? {
         let (i, j) = cell
         if j < 0 {
             return GlobeMesh.intersect(pole(i + 1, north: true), vertex(i, 0), vertex(i + 1, 0), o, d)
@@ -124,7 +134,7 @@ struct GlobeMesh {
     /// the origin or from behind.
     private static func intersect(_ a: Vertex, _ b: Vertex, _ c: Vertex,
                                   _ o: (x: Double, y: Double, z: Double), _ d: (x: Double, y: Double, z: Double))
-        -> (x: Double, y: Double)? {
+        -> (t: Double, m: (x: Double, y: Double))? {
         let e1 = (b.p.x - a.p.x, b.p.y - a.p.y, b.p.z - a.p.z)
         let e2 = (c.p.x - a.p.x, c.p.y - a.p.y, c.p.z - a.p.z)
         let h = (d.y * e2.2 - d.z * e2.1, d.z * e2.0 - d.x * e2.2, d.x * e2.1 - d.y * e2.0)
@@ -144,7 +154,7 @@ struct GlobeMesh {
         let outward = n.0 * a.p.x + n.1 * a.p.y + n.2 * a.p.z >= 0 ? 1.0 : -1.0
         guard (n.0 * d.x + n.1 * d.y + n.2 * d.z) * outward < 0 else { return nil }
         let w = 1 - u - v
-        return (a.m.x * w + b.m.x * u + c.m.x * v, a.m.y * w + b.m.y * u + c.m.y * v)
+        return (t, (a.m.x * w + b.m.x * u + c.m.x * v, a.m.y * w + b.m.y * u + c.m.y * v))
     }
 }
 
