@@ -99,7 +99,7 @@ extension ImageDrawing {
     static func globe(style: LoadedStyle, transform: Transform) -> GlobeView? {
         let json = style.style.json
         let g = GlobeProjection.globeness(json["projection"], zoom: transform.zoom, state: json["state"])
-        return g > 0 ? GlobeView(flat: transform, globeness: g) : nil
+        return g > 0 ? GlobeView(flat: transform, globeness: g, terrain: json["terrain"] != nil) : nil
     }
 
     /// Draws the flat map under `globe` into a texture (in pieces, as any image), keeping its

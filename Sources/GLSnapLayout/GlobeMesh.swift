@@ -1,18 +1,20 @@
 import Foundation
 
 /// The planet as GL JS draws it: not the sphere itself but its tile mesh, a grid of `segments`
-/// cells a side in Mercator x and y (GL JS's tile granularity: 128 per tile at zoom 0, halved
-/// per zoom, at least 32), each vertex on the unit sphere, a cell two triangles, and a fan from
-/// each polar row to the pole.
+/// cells a side in Mercator x and y, each vertex on the unit sphere, a cell two triangles, and a
+/// fan from each polar row to the pole. Without terrain that is GL JS's tile granularity (128
+/// cells a tile at zoom 0, halved per zoom, at least 32); with terrain, the terrain's mesh of
+/// 128 cells a tile (tiles of the camera's whole zoom).
 ///
 ///     v0 (i, j) ---- v1 (i+1, j)          north cap: pole (x of v1), v2, v3
 ///       |          /  |                   south cap: v0, pole (x of v2), v1
 ///       |       /     |
 ///     v2 (i, j+1) -- v3 (i+1, j+1)        triangles v0 v2 v1 and v1 v2 v3
 ///
-/// Every pixel's Mercator coordinate is the one the mesh interpolates where the pixel's ray
-/// meets it (perspective-correct, as the GPU does): toward the rim, where the rays graze the
-/// planet, that is well off the sphere's, and the rim itself runs along the chords.
+/// A pixel's Mercator coordinate is the one the mesh interpolates where the pixel's ray meets it
+/// (perspective-correct, as the GPU does), clipped at the horizon's plane as GL JS clips it:
+/// toward the rim, where the rays graze the planet, that is well off the sphere's, and the rim
+/// runs along the chords.
 struct GlobeMesh {
     /// Cells a side of the world.
     let segments: Double
@@ -20,9 +22,9 @@ struct GlobeMesh {
     /// under 1.5 cells wide there), and the polar fans (under 2.6 degrees).
     let cellDepth: Double, capDepth: Double
 
-    init(zoom: Double) {
-        let tileZoom = max(0, zoom.rounded(.down))
-        segments = pow(2, tileZoom) * max(128 / pow(2, tileZoom), 32)
+    init(zoom: Double, terrain: Bool = false) {
+        let tileZoom = max(0, zoom.rounded(.down)), tiles = pow(2, tileZoom)
+        segments = terrain ? tiles * 128 : tiles * max(128 / tiles, 32)
         cellDepth = 1 - cos(1.5 * .pi / segments)
         capDepth = max(cellDepth, 1 - cos(2.6 * .pi / 180))
     }
@@ -159,6 +161,9 @@ struct GlobeMesh {
 }
 
 extension GlobeView {
+    /// Past how many pixels the chords shift what a pixel shows the mesh is sampled, not the sphere.
+    static let meshShiftThreshold = 0.25
+
     /// Cells a side of the world in the tile mesh the planet is drawn with.
     public var meshSegments: Double { mesh.segments }
 
@@ -174,6 +179,16 @@ extension GlobeView {
         let len = (dir.0 * dir.0 + dir.1 * dir.1 + dir.2 * dir.2).squareRoot()
         guard len > 0 else { return nil }
         dir = (dir.0 / len, dir.1 / len, dir.2 / len)
+        // Where the rays meet the planet head on, the chords shift what a pixel shows by a
+        // small fraction of a pixel: there the sphere's answer, with its exact latitudes.
+        let bq = o.x * dir.0 + o.y * dir.1 + o.z * dir.2
+        let disc = bq * bq - (o.x * o.x + o.y * o.y + o.z * o.z - 1)
+        guard disc >= 0 else { return nil }
+        let t = -bq - disc.squareRoot()
+        let p = (o.x + dir.0 * t, o.y + dir.1 * t, o.z + dir.2 * t)
+        let cosIncidence = max(-(p.0 * dir.0 + p.1 * dir.1 + p.2 * dir.2), 1e-9)
+        let shift = mesh.cellDepth * (1 - cosIncidence * cosIncidence).squareRoot() / cosIncidence * radius
+        if shift < GlobeView.meshShiftThreshold { return mercatorCoordinate(for: point) }
         guard var m = mesh.mercatorCoordinate(origin: o, direction: (dir.0, dir.1, dir.2)) else { return nil }
         let cx = Mercator.x(lon: flat.center.lon)
         m.x -= (m.x - cx).rounded()

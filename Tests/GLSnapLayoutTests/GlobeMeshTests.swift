@@ -42,6 +42,22 @@ final class GlobeMeshTests: XCTestCase {
         XCTAssertNil(g.meshMercatorCoordinate(for: (256 - rim - 0.05, 256)), "space past the sphere")
     }
 
+    /// With terrain GL JS draws the planet with the terrain's mesh, 128 cells a tile: four times
+    /// finer at zoom 2, so its rim lies nearer the sphere's horizon.
+    func testTerrainDrawsTheFinerMesh() throws {
+        let t = Transform(width: 512, height: 512, center: (0, 0), zoom: 2)
+        let plain = GlobeView(flat: t), terrain = GlobeView(flat: t, terrain: true)
+        XCTAssertEqual(plain.meshSegments, 128)
+        XCTAssertEqual(terrain.meshSegments, 512)
+        XCTAssertEqual(GlobeView(flat: Transform(width: 512, height: 512, center: (0, 0), zoom: 5)).meshSegments, 1024)
+        let focal = t.cameraToCenterDistance
+        let rim = focal * tan(asin(plain.radius / (focal + plain.radius)))
+        func firstShown(_ g: GlobeView) -> Double {
+            (0..<400).map { 256 - rim + Double($0) * 0.0025 }.first { g.meshMercatorCoordinate(for: ($0, 256)) != nil } ?? .infinity
+        }
+        XCTAssertLessThan(firstShown(terrain), firstShown(plain))
+    }
+
     /// Over a pole the mesh fans from its last row to the pole: the cap takes the last row's
     /// Mercator y (the map's edge), at the longitude of the fan it is in.
     func testThePoleCapIsTheMapEdge() throws {
