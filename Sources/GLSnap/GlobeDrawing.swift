@@ -99,7 +99,7 @@ extension ImageDrawing {
     static func globe(style: LoadedStyle, transform: Transform) -> GlobeView? {
         let json = style.style.json
         let g = GlobeProjection.globeness(json["projection"], zoom: transform.zoom, state: json["state"])
-        return g > 0 ? GlobeView(flat: transform, globeness: g) : nil
+        return g > 0 ? GlobeView(flat: transform, globeness: g, terrain: json["terrain"] != nil) : nil
     }
 
     /// Draws the flat map under `globe` into a texture (in pieces, as any image), keeping its
@@ -153,7 +153,7 @@ extension ImageDrawing {
             for col in 0..<piece.width {
                 let o = (row * piece.width + col) * 4
                 let point = ((Double(piece.x + col) + 0.5) / ratio, y)
-                guard let m = globe.mercatorCoordinate(for: point) else {
+                guard let m = globe.meshMercatorCoordinate(for: point) else {
                     out[o] = 0; out[o + 1] = 0; out[o + 2] = 0; out[o + 3] = 0
                     atmosphere?.composite(at: point, out, o, excess: checked.options.excessLight)
                     continue

@@ -26,9 +26,12 @@ public struct GlobeView: Sendable {
     /// segment of its tile subdivision (128 per tile at zoom 0, halved per zoom, at least 32),
     /// which at the rim decides which pixels show the planet.
     let rimInset: Double
+    /// The tile mesh GL JS draws the planet with, which decides what each pixel shows.
+    let mesh: GlobeMesh
 
-    /// The globe over `flat`'s camera. `globeness` is clamped to 0...1.
-    public init(flat: Transform, globeness: Double = 1) {
+    /// The globe over `flat`'s camera. `globeness` is clamped to 0...1. `terrain`: the style has
+    /// 3D terrain, whose finer mesh GL JS draws the planet with (`GlobeMesh`).
+    public init(flat: Transform, globeness: Double = 1, terrain: Bool = false) {
         self.flat = flat
         self.globeness = min(max(globeness.isFinite ? globeness : 1, 0), 1)
         let lat = flat.center.lat * .pi / 180, lon = flat.center.lon * .pi / 180
@@ -55,6 +58,7 @@ public struct GlobeView: Sendable {
         let tileZoom = max(0, flat.zoom.rounded(.down))
         let segmentsPerWorld = pow(2, tileZoom) * max(128 / pow(2, tileZoom), 32)
         rimInset = 1 - cos(.pi / segmentsPerWorld)
+        mesh = GlobeMesh(zoom: flat.zoom, terrain: terrain)
         let eye = Mat4.transform(Mat4.invert(view) ?? Mat4.identity, 0, 0, 0, 1)
         camera = (eye.0 / eye.3, eye.1 / eye.3, eye.2 / eye.3)
     }
