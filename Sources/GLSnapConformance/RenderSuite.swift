@@ -132,6 +132,7 @@ package struct RenderSuite {
             DebugPadding.draw(on: &image, padding: snapshotter.camera.padding, width: spec.width, height: spec.height,
                               pixelRatio: spec.pixelRatio)
         }
+        if let report = spec.reportSize { image = HarnessCanvas.reported(image, width: report.width, height: report.height) }
         return (image, warnings + snapshot.warnings)
     }
 
@@ -231,6 +232,11 @@ package struct RenderSuite {
                 // RenderCaseSpec lists these in `unsupported`, and such cases are never drawn.
                 throw ConformanceIOError(message: "operation \(name) not supported")
             }
+        }
+        // GL JS's map clamps the pitch to its maxPitch (the style's and each camera move's).
+        if let pitch = snapshotter.camera.pitch ?? snapshotter.getStyle()?["pitch"]?.numberValue, pitch > spec.maxPitch {
+            moveCamera { $0.pitch = spec.maxPitch }
+            warnings.append("pitch \(pitch) is past the map's maxPitch \(spec.maxPitch): drawn at \(spec.maxPitch), as GL JS clamps it")
         }
         // Transitions under way show their value at this moment.
         for (key, value) in transitions.current() {
