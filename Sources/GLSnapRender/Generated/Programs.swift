@@ -138,6 +138,8 @@ struct ColorReliefProgram: ShaderProgram {
         let stopCount: UniformInt
         /// `uniform float u_opacity`
         let opacity: UniformFloat
+        /// `uniform bool u_linear`
+        let linear: UniformBool
     }
 
     init(_ program: Program) {
@@ -150,7 +152,8 @@ struct ColorReliefProgram: ShaderProgram {
             elevationStops: UniformSampler(program, "u_elevation_stops"),
             colorStops: UniformSampler(program, "u_color_stops"),
             stopCount: UniformInt(program, "u_stop_count"),
-            opacity: UniformFloat(program, "u_opacity"))
+            opacity: UniformFloat(program, "u_opacity"),
+            linear: UniformBool(program, "u_linear"))
     }
 }
 
@@ -864,7 +867,7 @@ extension ShaderID {
         case .backgroundPattern: return [("u_matrix", .mat4, 1), ("u_pattern_size", .vec2, 1), ("u_pixel_coord_upper", .vec2, 1), ("u_pixel_coord_lower", .vec2, 1), ("u_tile_units_to_pixels", .float, 1), ("u_image", .sampler2D, 1), ("u_texsize", .vec2, 1), ("u_pattern", .vec4, 1), ("u_opacity", .float, 1)]
         case .circle: return [("u_matrix", .mat4, 1), ("u_scale_with_map", .bool, 1), ("u_pitch_with_map", .bool, 1), ("u_extrude_scale", .vec2, 1), ("u_device_pixel_ratio", .float, 1), ("u_camera_to_center_distance", .float, 1)]
         case .clippingMask: return [("u_matrix", .mat4, 1)]
-        case .colorRelief: return [("u_matrix", .mat4, 1), ("u_dimension", .vec2, 1), ("u_image", .sampler2D, 1), ("u_unpack", .vec4, 1), ("u_elevation_stops", .sampler2D, 1), ("u_color_stops", .sampler2D, 1), ("u_stop_count", .int, 1), ("u_opacity", .float, 1)]
+        case .colorRelief: return [("u_matrix", .mat4, 1), ("u_dimension", .vec2, 1), ("u_image", .sampler2D, 1), ("u_unpack", .vec4, 1), ("u_elevation_stops", .sampler2D, 1), ("u_color_stops", .sampler2D, 1), ("u_stop_count", .int, 1), ("u_opacity", .float, 1), ("u_linear", .bool, 1)]
         case .fill: return [("u_matrix", .mat4, 1)]
         case .fillExtrusion: return [("u_matrix", .mat4, 1), ("u_lightcolor", .vec3, 1), ("u_lightpos", .vec3, 1), ("u_lightintensity", .float, 1), ("u_vertical_gradient", .float, 1), ("u_opacity", .float, 1), ("u_basement", .float, 1)]
         case .fillExtrusionPattern: return [("u_matrix", .mat4, 1), ("u_pixel_coord_upper", .vec2, 1), ("u_pixel_coord_lower", .vec2, 1), ("u_tile_units_to_pixels", .float, 1), ("u_height_factor", .float, 1), ("u_lightcolor", .vec3, 1), ("u_lightpos", .vec3, 1), ("u_lightintensity", .float, 1), ("u_vertical_gradient", .float, 1), ("u_opacity", .float, 1), ("u_image", .sampler2D, 1), ("u_texsize", .vec2, 1)]
