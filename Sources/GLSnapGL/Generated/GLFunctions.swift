@@ -87,6 +87,7 @@ struct GLFunctions {
     let TexImage2D: PFNGLTEXIMAGE2DPROC
     let TexSubImage2D: PFNGLTEXSUBIMAGE2DPROC
     let TexParameteri: PFNGLTEXPARAMETERIPROC
+    let TexParameterf: PFNGLTEXPARAMETERFPROC
     let GenerateMipmap: PFNGLGENERATEMIPMAPPROC
     let GenFramebuffers: PFNGLGENFRAMEBUFFERSPROC
     let DeleteFramebuffers: PFNGLDELETEFRAMEBUFFERSPROC
@@ -185,6 +186,7 @@ struct GLFunctions {
         TexImage2D = try resolve("glTexImage2D", load)
         TexSubImage2D = try resolve("glTexSubImage2D", load)
         TexParameteri = try resolve("glTexParameteri", load)
+        TexParameterf = try resolve("glTexParameterf", load)
         GenerateMipmap = try resolve("glGenerateMipmap", load)
         GenFramebuffers = try resolve("glGenFramebuffers", load)
         DeleteFramebuffers = try resolve("glDeleteFramebuffers", load)
