@@ -156,7 +156,8 @@ package struct RenderSuite {
             guard let data = FileManager.default.contents(atPath: file) else {
                 throw ConformanceIOError(message: "\(operation): cannot read \(file)")
             }
-            return try ImageDecoder().decode([UInt8](data))
+            // The harness draws the picture into a 2D canvas, which converts tagged colors to sRGB.
+            return BrowserColor.toSRGB(try ImageDecoder().decode([UInt8](data)), png: [UInt8](data))
         }
         if let canvas = spec.fakeCanvas {
             snapshotter.setCanvas(canvas.id, image: try readImage(canvas.image, for: "addFakeCanvas"))
