@@ -3,14 +3,14 @@ import GLSnapData
 import GLSnapImage
 
 /// What the browser does to a PNG that GL JS's harness draws into a 2D canvas (`addFakeCanvas`,
-/// `updateFakeCanvas`): colors tagged with an embedded ICC profile (`iCCP`) are converted to sRGB,
-/// the canvas's color space, as Chrome's decoder converts them. Only RGB matrix/TRC profiles (the
-/// kind PNG tools write) are read; an untagged image, an `sRGB` chunk, or a profile that cannot
-/// be read leaves the pixels as they are (the browser draws those unconverted too).
+/// `updateFakeCanvas`): colors tagged with an embedded ICC profile (`iCCP`), or with `gAMA` (and
+/// `cHRM`), are converted to sRGB, the canvas's color space, as Chrome's decoder converts them.
+/// Only RGB matrix/TRC profiles (the kind PNG tools write) are read; an untagged image, an `sRGB`
+/// chunk, or a profile that cannot be read leaves the pixels as they are.
 package enum BrowserColor {
     /// `image` (decoded from `png`, straight alpha) with its colors in sRGB.
     package static func toSRGB(_ image: RGBAImage, png: [UInt8]) -> RGBAImage {
-        guard let profile = embeddedProfile(png), let transform = ICCMatrixProfile(profile)?.toSRGB() else { return image }
+        guard let profile = colorProfile(png), let transform = profile.toSRGB() else { return image }
         var out = image
         out.pixels.withUnsafeMutableBufferPointer { p in
             var i = 0
@@ -23,31 +23,39 @@ package enum BrowserColor {
         return out
     }
 
-    /// The ICC profile of an `iCCP` chunk before the image data, inflated; nil with an `sRGB`
-    /// chunk, without one, or when the chunks are malformed.
-    static func embeddedProfile(_ png: [UInt8]) -> [UInt8]? {
+    /// The colors `png` declares before its image data: an `iCCP` profile, else `gAMA` (with
+    /// `cHRM`'s primaries, or sRGB's); nil with an `sRGB` chunk, with none of them, or when the
+    /// chunks are malformed.
+    static func colorProfile(_ png: [UInt8]) -> ICCMatrixProfile? {
         let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
         guard png.count > 8, Array(png[0..<8]) == signature else { return nil }
         var at = 8
-        var profile: [UInt8]?
+        var icc: [UInt8]?, gamma: Double?, chromaticities: [Double]?
         while at + 12 <= png.count {
             let length = Int(ICCMatrixProfile.u32(png, at))
             let type = String(decoding: png[(at + 4)..<(at + 8)], as: UTF8.self)
             let start = at + 8
             guard length <= png.count - start - 4 else { return nil }
+            let body = Array(png[start..<(start + length)])
             switch type {
             case "sRGB": return nil
-            case "IDAT", "IEND": return profile
+            case "IDAT", "IEND":
+                if let icc { return ICCMatrixProfile(icc) }
+                guard let gamma, gamma > 0 else { return nil }
+                return ICCMatrixProfile(gamma: gamma, chromaticities: chromaticities)
             case "iCCP":
-                let body = png[start..<(start + length)]
                 // name (1-79 bytes), NUL, compression method 0, zlib stream.
-                guard let nul = body.firstIndex(of: 0), nul + 2 <= body.endIndex, body[nul + 1] == 0 else { return nil }
-                profile = try? Inflate.inflate(Array(body[(nul + 2)...]), limit: maxProfileBytes)
+                guard let nul = body.firstIndex(of: 0), nul + 2 <= body.count, body[nul + 1] == 0 else { return nil }
+                icc = try? Inflate.inflate(Array(body[(nul + 2)...]), limit: maxProfileBytes)
+            case "gAMA" where length == 4:
+                gamma = Double(ICCMatrixProfile.u32(body, 0)) / 100_000
+            case "cHRM" where length == 32:
+                chromaticities = (0..<8).map { Double(ICCMatrixProfile.u32(body, 4 * $0)) / 100_000 }
             default: break
             }
             at = start + length + 4
         }
-        return profile
+        return nil
     }
 
     /// Larger embedded profiles are ignored (real RGB profiles are a few kilobytes).
@@ -83,12 +91,36 @@ struct ICCMatrixProfile {
         self.curves = curves
     }
 
+    /// PNG's `gAMA` (the encoding exponent) and `cHRM` (white, red, green, blue as x, y pairs;
+    /// nil: sRGB's), the colorants adapted to D50 by Bradford's transform as ICC profiles are.
+    init?(gamma: Double, chromaticities c: [Double]?) {
+        let exponent = 1 / gamma
+        curves = [(Double) -> Double](repeating: { pow($0, exponent) }, count: 3)
+        guard let c else { colorants = ICCMatrixProfile.srgbColorants; return }
+        func xyz(_ x: Double, _ y: Double) -> [Double] { [x / y, 1, (1 - x - y) / y] }
+        guard c.count == 8, c[1] > 0, c[3] > 0, c[5] > 0, c[7] > 0 else { return nil }
+        let white = xyz(c[0], c[1]), primaries = [xyz(c[2], c[3]), xyz(c[4], c[5]), xyz(c[6], c[7])]
+        guard let inverse = ICCMatrixProfile.inverse(columns: primaries) else { return nil }
+        let scale = (0..<3).map { r in (0..<3).reduce(0) { $0 + inverse[r][$1] * white[$1] } }
+        let bradford: [[Double]] = [[0.8951, 0.2664, -0.1614], [-0.7502, 1.7135, 0.0367], [0.0389, -0.0685, 1.0296]]
+        let d50 = [0.9642, 1, 0.8249]
+        func times(_ m: [[Double]], _ v: [Double]) -> [Double] { m.map { row in (0..<3).reduce(0) { $0 + row[$1] * v[$1] } } }
+        let source = times(bradford, white), target = times(bradford, d50)
+        guard let unbradford = ICCMatrixProfile.inverse(columns: (0..<3).map { col in bradford.map { $0[col] } }) else { return nil }
+        colorants = (0..<3).map { i in
+            let cone = times(bradford, primaries[i].map { $0 * scale[i] })
+            return times(unbradford, (0..<3).map { cone[$0] * target[$0] / source[$0] })
+        }
+    }
+
+    /// The D50 colorants of the ICC sRGB profile (red, green, blue).
+    static let srgbColorants: [[Double]] = [[0.4360747, 0.2225045, 0.0139322], [0.3850649, 0.7168786, 0.0971045],
+                                            [0.1430804, 0.0606169, 0.7141733]]
+
     /// A per-pixel conversion to sRGB: the tone curves through lookup tables, the colorants into
     /// sRGB's (the D50 colorants of the ICC sRGB profile), sRGB's curve, rounded.
     func toSRGB() -> ((UInt8, UInt8, UInt8) -> (UInt8, UInt8, UInt8))? {
-        let srgb: [[Double]] = [[0.4360747, 0.2225045, 0.0139322], [0.3850649, 0.7168786, 0.0971045],
-                                [0.1430804, 0.0606169, 0.7141733]]
-        guard let inverse = ICCMatrixProfile.inverse(columns: srgb) else { return nil }
+        guard let inverse = ICCMatrixProfile.inverse(columns: ICCMatrixProfile.srgbColorants) else { return nil }
         // m = inverse(sRGB) * profile, both as matrices whose columns are the colorants.
         var m = [[Double]](repeating: [0, 0, 0], count: 3)   // m[row][column]
         for row in 0..<3 { for col in 0..<3 { m[row][col] = (0..<3).reduce(0) { $0 + inverse[row][$1] * colorants[col][$1] } } }

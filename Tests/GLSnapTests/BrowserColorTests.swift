@@ -20,6 +20,27 @@ final class BrowserColorTests: XCTestCase {
         XCTAssertEqual(out.pixels[11], 128, "alpha is kept")
     }
 
+    /// gAMA 0.45455 (a 2.2 power curve) on sRGB's primaries: darker mid tones than sRGB's curve.
+    func testGammaTaggedColorsAreConvertedToSRGB() throws {
+        let image = RGBAImage(width: 1, height: 1, pixels: [64, 64, 64, 255])
+        let png = try PNGEncoder().encode(image)
+        func chunk(_ type: String, _ body: [UInt8]) -> [UInt8] {
+            [0, 0, 0, UInt8(body.count)] + Array(type.utf8) + body + [0, 0, 0, 0]
+        }
+        let gamma = chunk("gAMA", [0, 0, 0xB1, 0x8F])
+        // sRGB's chromaticities (white D65, red, green, blue), x and y times 100000.
+        let srgb: [UInt32] = [31270, 32900, 64000, 33000, 30000, 60000, 15000, 6000]
+        let chrm = chunk("cHRM", srgb.flatMap { v in [UInt8(v >> 24), UInt8(v >> 16 & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF)] })
+        for tags in [gamma, gamma + chrm] {
+            let tagged = Array(png[0..<33]) + tags + Array(png[33...])
+            // (64/255)^2.2 = 0.0477 linear, 0.242 in sRGB: 62.
+            XCTAssertEqual(BrowserColor.toSRGB(image, png: tagged).pixels.prefix(3).map(Int.init), [62, 62, 62])
+        }
+        // An sRGB chunk wins over gAMA, as in the browser.
+        let srgbTagged = Array(png[0..<33]) + chunk("sRGB", [0]) + gamma + Array(png[33...])
+        XCTAssertEqual(BrowserColor.toSRGB(image, png: srgbTagged), image)
+    }
+
     func testUntaggedOrSRGBTaggedImagesAreKept() throws {
         let image = RGBAImage(width: 1, height: 1, pixels: [64, 128, 192, 255])
         let untagged = try PNGEncoder().encode(image)
