@@ -18,8 +18,6 @@ public final class GLContext {
     /// True when glReadPixels can return rows top first (GL_MESA_pack_invert), so readback needs
     /// no row flip.
     public let packInvert: Bool
-    /// The most anisotropic filtering the driver does (GL_MAX_TEXTURE_MAX_ANISOTROPY; 1 where it has none).
-    public let maxAnisotropy: Float
     var state = StateCache()
     /// Nanoseconds spent filling buffers and textures (uploads) in this context so far.
     public internal(set) var uploadNanoseconds: UInt64 = 0
@@ -56,7 +54,6 @@ public final class GLContext {
         gl.PixelStorei(GLContext.packInvertEnum, 0)
         while gl.GetError() != GLenum(GL_NO_ERROR) {}
         packInvert = invert == 1
-        maxAnisotropy = GLContext.queryMaxAnisotropy(gl)
         // Points take their size from gl_PointSize, as in WebGL (custom layers draw points).
         gl.Enable(GLenum(GL_PROGRAM_POINT_SIZE))
     }

@@ -34,15 +34,9 @@ public struct SamplerState: Equatable, Sendable {
     /// Along x (s) and y (t).
     public var wrapS: Wrap
     public var wrapT: Wrap
-    /// Samples taken along the footprint's long axis when minified at a slant (1: plain mipmapping;
-    /// past `GLContext.maxAnisotropy` the driver's most is taken).
-    public var maxAnisotropy: Float
 
-    public init(minify: Filter, magnify: Filter, mipmap: Filter? = nil, wrapS: Wrap = .clampToEdge, wrapT: Wrap = .clampToEdge,
-                maxAnisotropy: Float = 1) {
-        precondition(maxAnisotropy >= 1, "max anisotropy must be at least 1")
+    public init(minify: Filter, magnify: Filter, mipmap: Filter? = nil, wrapS: Wrap = .clampToEdge, wrapT: Wrap = .clampToEdge) {
         self.minify = minify; self.magnify = magnify; self.mipmap = mipmap; self.wrapS = wrapS; self.wrapT = wrapT
-        self.maxAnisotropy = maxAnisotropy
     }
 
     /// `filter` both ways, no mipmaps, clamped.
@@ -125,8 +119,6 @@ public final class Texture {
         }
         if new.wrapS != sampler.wrapS { gl.TexParameteri(target, GLenum(GL_TEXTURE_WRAP_S), SamplerState.glWrap(new.wrapS)) }
         if new.wrapT != sampler.wrapT { gl.TexParameteri(target, GLenum(GL_TEXTURE_WRAP_T), SamplerState.glWrap(new.wrapT)) }
-        let anisotropy = min(new.maxAnisotropy, context.maxAnisotropy), old = min(sampler.maxAnisotropy, context.maxAnisotropy)
-        if anisotropy != old { gl.TexParameterf(target, GLenum(GL_TEXTURE_MAX_ANISOTROPY), anisotropy) }
         sampler = new
     }
 
@@ -136,14 +128,11 @@ public final class Texture {
         var v: [GLint] = [0, 0, 0, 0]
         let names = [GL_TEXTURE_MIN_FILTER, GL_TEXTURE_MAG_FILTER, GL_TEXTURE_WRAP_S, GL_TEXTURE_WRAP_T]
         for (i, n) in names.enumerated() { context.gl.GetTexParameteriv(GLenum(GL_TEXTURE_2D), GLenum(n), &v[i]) }
-        var anisotropy: GLint = 1
-        if context.maxAnisotropy > 1 { context.gl.GetTexParameteriv(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MAX_ANISOTROPY), &anisotropy) }
         let filters: [SamplerState.Filter] = [.nearest, .linear]
         let mipmaps: [SamplerState.Filter?] = [nil, .nearest, .linear]
         let wraps: [SamplerState.Wrap] = [.clampToEdge, .repeat]
         for minify in filters { for magnify in filters { for mipmap in mipmaps { for s in wraps { for t in wraps {
-            let state = SamplerState(minify: minify, magnify: magnify, mipmap: mipmap, wrapS: s, wrapT: t,
-                                     maxAnisotropy: Float(max(1, anisotropy)))
+            let state = SamplerState(minify: minify, magnify: magnify, mipmap: mipmap, wrapS: s, wrapT: t)
             if [state.glMinify, state.glMagnify, SamplerState.glWrap(s), SamplerState.glWrap(t)] == v { return state }
         } } } } }
         return nil

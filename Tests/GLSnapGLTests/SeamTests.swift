@@ -62,24 +62,6 @@ final class SeamTests: XCTestCase {
         try ctx.checkError("sampler state")
     }
 
-    /// Anisotropic filtering reaches GL, up to the driver's most (llvmpipe has it).
-    func testSamplerAnisotropy() throws {
-        let ctx = try GLContext(backend: .osmesa)
-        XCTAssertGreaterThan(ctx.maxAnisotropy, 1, "llvmpipe filters anisotropically")
-        let t = Texture(context: ctx, width: 4, height: 4, pixels: [UInt8](repeating: 255, count: 64))
-        t.generateMipmaps()
-        var state = SamplerState(minify: .linear, magnify: .linear, mipmap: .nearest, maxAnisotropy: 4)
-        ctx.bind(t, unit: 0, sampler: state)
-        XCTAssertEqual(t.queriedSampler(), state)
-        state.maxAnisotropy = 1000
-        ctx.bind(t, unit: 0, sampler: state)
-        XCTAssertEqual(t.queriedSampler()?.maxAnisotropy, ctx.maxAnisotropy, "capped at the driver's most")
-        state.maxAnisotropy = 1
-        ctx.bind(t, unit: 0, sampler: state)
-        XCTAssertEqual(t.queriedSampler(), state)
-        try ctx.checkError("anisotropy")
-    }
-
     /// A program draws its index buffer with the modes given; uniforms set through their typed
     /// handles reach the shader, and the program reports the uniforms it uses.
     func testProgramDrawsIndicesWithUniforms() throws {

@@ -87,7 +87,6 @@ struct GLFunctions {
     let TexImage2D: PFNGLTEXIMAGE2DPROC
     let TexSubImage2D: PFNGLTEXSUBIMAGE2DPROC
     let TexParameteri: PFNGLTEXPARAMETERIPROC
-    let TexParameterf: PFNGLTEXPARAMETERFPROC
     let GenerateMipmap: PFNGLGENERATEMIPMAPPROC
     let GenFramebuffers: PFNGLGENFRAMEBUFFERSPROC
     let DeleteFramebuffers: PFNGLDELETEFRAMEBUFFERSPROC
@@ -186,7 +185,6 @@ struct GLFunctions {
         TexImage2D = try resolve("glTexImage2D", load)
         TexSubImage2D = try resolve("glTexSubImage2D", load)
         TexParameteri = try resolve("glTexParameteri", load)
-        TexParameterf = try resolve("glTexParameterf", load)
         GenerateMipmap = try resolve("glGenerateMipmap", load)
         GenFramebuffers = try resolve("glGenFramebuffers", load)
         DeleteFramebuffers = try resolve("glDeleteFramebuffers", load)
