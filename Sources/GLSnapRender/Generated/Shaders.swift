@@ -1018,6 +1018,10 @@ out vec4 fragColor;
 
 void main() {
     float dist = length(v_pos - gl_FragCoord.xy);
+    // The lines are drawn 2 pixels wide (llvmpipe draws those as triangles, faster than its 1-pixel
+    // lines) and keep the pixels a 1-pixel line lights, as GL JS's are: the wide line spans the
+    // minor axis, where its center is under half a pixel away.
+    if (dist > 0.5) discard;
     float alpha = 1.0 - smoothstep(0.0, 1.0, dist);
     fragColor = v_color * alpha;
 }
@@ -1037,8 +1041,11 @@ out vec4 fragColor;
 void main() {
     if (v_pattern.z <= v_pattern.x) discard;   // the feature's image is missing
     vec2 coord = mix(v_pattern.xy, v_pattern.zw, fract(v_pattern_pos)) / u_texsize;
-    // Faded by the distance from the line's center to the pixel's, as fill_outline.
-    float alpha = 1.0 - smoothstep(0.0, 1.0, length(v_pos - gl_FragCoord.xy));
+    // Faded by the distance from the line's center to the pixel's, as fill_outline (which also
+    // says why pixels past half a pixel are dropped).
+    float dist = length(v_pos - gl_FragCoord.xy);
+    if (dist > 0.5) discard;
+    float alpha = 1.0 - smoothstep(0.0, 1.0, dist);
     fragColor = texture(u_image, coord) * (alpha * v_opacity);
 }
 
