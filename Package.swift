@@ -42,7 +42,7 @@ let package = Package(
         .target(name: "GLSnapCommandLine", dependencies: ["GLSnap"]),
         .executableTarget(name: "glsnap", dependencies: ["GLSnap", "GLSnapData", "GLSnapGL", "GLSnapImage", "GLSnapStyle", "GLSnapServer", "GLSnapCommandLine"]),
         // The conformance runner's suites and case logic, shared by glsnap-conformance and the tests.
-        .target(name: "GLSnapConformance", dependencies: ["GLSnap", "GLSnapGL", "GLSnapImage", "GLSnapStyle", "GLSnapCommandLine"]),
+        .target(name: "GLSnapConformance", dependencies: ["GLSnap", "GLSnapData", "GLSnapGL", "GLSnapImage", "GLSnapStyle", "GLSnapCommandLine"]),
         .executableTarget(name: "glsnap-conformance", dependencies: ["GLSnapConformance", "GLSnap", "GLSnapGL", "GLSnapImage", "GLSnapStyle", "GLSnapCommandLine"]),
 
         .testTarget(name: "GLSnapStyleTests", dependencies: ["GLSnapStyle", "GLSnapTestSupport"]),

@@ -4,6 +4,8 @@ uniform sampler2D u_elevation_stops; // the ramp's elevations, one texel each, e
 uniform sampler2D u_color_stops;    // the ramp's colors (premultiplied), one texel each
 uniform int u_stop_count;
 uniform float u_opacity;
+uniform bool u_linear;              // resampling: linear (elevations interpolated) or nearest
+uniform vec2 u_dimension;           // the DEM texture's size, border included
 
 in vec2 v_pos;
 out vec4 fragColor;
@@ -18,8 +20,22 @@ float stopElevation(int i) {
     return decode(texelFetch(u_elevation_stops, ivec2(i, 0), 0));
 }
 
+// The elevation between the four nearest texels, interpolated after decoding: filtering the
+// encoded channels in 8 bits (llvmpipe) steps by a whole unit of the second channel.
+float bilinearElevation(vec2 pos) {
+    vec2 p = pos * u_dimension - 0.5;
+    vec2 f = fract(p);
+    ivec2 i = ivec2(floor(p));
+    ivec2 last = ivec2(u_dimension) - 1;
+    float e00 = decode(texelFetch(u_image, clamp(i, ivec2(0), last), 0));
+    float e10 = decode(texelFetch(u_image, clamp(i + ivec2(1, 0), ivec2(0), last), 0));
+    float e01 = decode(texelFetch(u_image, clamp(i + ivec2(0, 1), ivec2(0), last), 0));
+    float e11 = decode(texelFetch(u_image, clamp(i + ivec2(1, 1), ivec2(0), last), 0));
+    return mix(mix(e00, e10, f.x), mix(e01, e11, f.x), f.y);
+}
+
 void main() {
-    float elevation = decode(texture(u_image, v_pos));
+    float elevation = u_linear ? bilinearElevation(v_pos) : decode(texture(u_image, v_pos));
     // The stops around the elevation, by bisection: low <= elevation < high.
     int low = 0, high = u_stop_count - 1;
     float lowElevation = stopElevation(low), highElevation = stopElevation(high);

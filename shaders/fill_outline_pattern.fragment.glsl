@@ -11,7 +11,10 @@ out vec4 fragColor;
 void main() {
     if (v_pattern.z <= v_pattern.x) discard;   // the feature's image is missing
     vec2 coord = mix(v_pattern.xy, v_pattern.zw, fract(v_pattern_pos)) / u_texsize;
-    // Faded by the distance from the line's center to the pixel's, as fill_outline.
-    float alpha = 1.0 - smoothstep(0.0, 1.0, length(v_pos - gl_FragCoord.xy));
+    // Faded by the distance from the line's center to the pixel's, as fill_outline (which also
+    // says why pixels past half a pixel are dropped).
+    float dist = length(v_pos - gl_FragCoord.xy);
+    if (dist > 0.5) discard;
+    float alpha = 1.0 - smoothstep(0.0, 1.0, dist);
     fragColor = texture(u_image, coord) * (alpha * v_opacity);
 }

@@ -28,6 +28,11 @@ package struct RenderCaseSpec {
     /// `addFakeCanvas`: the canvas the harness makes before the map (its id, and the image drawn
     /// into it, relative to the suite folder), given to the snapshotter with `setCanvas`.
     package var fakeCanvas: (id: String, image: String)?
+    /// `reportWidth` x `reportHeight`: the part of the image the harness compares (HarnessCanvas).
+    package var reportSize: (width: Int, height: Int)?
+    /// `maxPitch`: the map's steepest pitch (GL JS's default, 60); a steeper camera is drawn at it.
+    package var maxPitch = RenderCaseSpec.defaultMaxPitch
+    package static let defaultMaxPitch = 60.0
 
     /// The zooms a snapshot's camera takes (`Snapshotter` refuses others).
     package static let zooms = Snapshotter.cameraZooms
@@ -47,6 +52,12 @@ package struct RenderCaseSpec {
         if let w = test["width"]?.finiteNumber { width = w }
         if let h = test["height"]?.finiteNumber { height = h }
         if let r = test["pixelRatio"]?.finiteNumber { pixelRatio = r }
+        pixelRatio = HarnessCanvas.pixelRatio(pixelRatio, width: width, height: height)
+        if let w = test["reportWidth"]?.finiteNumber, let h = test["reportHeight"]?.finiteNumber, w >= 1, h >= 1,
+           w <= HarnessCanvas.maxSide, h <= HarnessCanvas.maxSide {
+            reportSize = (Int(w), Int(h))
+        }
+        if let p = test["maxPitch"]?.finiteNumber { maxPitch = p }
         if let a = test["allowed"]?.finiteNumber { allowed = a }
         if let d = test["diff"]?.finiteNumber { allowed = d }
         if let c = test["crossSourceCollisions"]?.boolValue { crossSourceCollisions = c }

@@ -132,6 +132,7 @@ package struct RenderSuite {
             DebugPadding.draw(on: &image, padding: snapshotter.camera.padding, width: spec.width, height: spec.height,
                               pixelRatio: spec.pixelRatio)
         }
+        if let report = spec.reportSize { image = HarnessCanvas.reported(image, width: report.width, height: report.height) }
         return (image, warnings + snapshot.warnings)
     }
 
@@ -157,7 +158,8 @@ package struct RenderSuite {
             guard let data = FileManager.default.contents(atPath: file) else {
                 throw ConformanceIOError(message: "\(operation): cannot read \(file)")
             }
-            return try ImageDecoder().decode([UInt8](data))
+            // The harness draws the picture into a 2D canvas, which converts tagged colors to sRGB.
+            return BrowserColor.toSRGB(try ImageDecoder().decode([UInt8](data)), png: [UInt8](data))
         }
         if let canvas = spec.fakeCanvas {
             snapshotter.setCanvas(canvas.id, image: try readImage(canvas.image, for: "addFakeCanvas"))
@@ -233,6 +235,11 @@ package struct RenderSuite {
                 // RenderCaseSpec lists these in `unsupported`, and such cases are never drawn.
                 throw ConformanceIOError(message: "operation \(name) not supported")
             }
+        }
+        // GL JS's map clamps the pitch to its maxPitch (the style's and each camera move's).
+        if let pitch = snapshotter.camera.pitch ?? snapshotter.getStyle()?["pitch"]?.numberValue, pitch > spec.maxPitch {
+            moveCamera { $0.pitch = spec.maxPitch }
+            warnings.append("pitch \(pitch) is past the map's maxPitch \(spec.maxPitch): drawn at \(spec.maxPitch), as GL JS clamps it")
         }
         // Transitions under way show their value at this moment.
         for (key, value) in transitions.current() {

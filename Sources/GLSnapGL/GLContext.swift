@@ -18,9 +18,6 @@ public final class GLContext {
     /// True when glReadPixels can return rows top first (GL_MESA_pack_invert), so readback needs
     /// no row flip.
     public let packInvert: Bool
-    /// The most samples an anisotropic texture lookup may take (GL_EXT_texture_filter_anisotropic's
-    /// maximum); 1 where the driver has no anisotropic filtering.
-    public let maxAnisotropy: Int
     var state = StateCache()
     /// Nanoseconds spent filling buffers and textures (uploads) in this context so far.
     public internal(set) var uploadNanoseconds: UInt64 = 0
@@ -57,19 +54,12 @@ public final class GLContext {
         gl.PixelStorei(GLContext.packInvertEnum, 0)
         while gl.GetError() != GLenum(GL_NO_ERROR) {}
         packInvert = invert == 1
-        // Probe anisotropic filtering the same way (GL_MAX_TEXTURE_MAX_ANISOTROPY_EXT).
-        var anisotropy: GLfloat = 1
-        gl.GetFloatv(GLContext.maxAnisotropyEnum, &anisotropy)
-        while gl.GetError() != GLenum(GL_NO_ERROR) {}
-        maxAnisotropy = max(1, Int(anisotropy.isFinite ? anisotropy : 1))
         // Points take their size from gl_PointSize, as in WebGL (custom layers draw points).
         gl.Enable(GLenum(GL_PROGRAM_POINT_SIZE))
     }
 
     /// GL_PACK_INVERT_MESA.
     static let packInvertEnum = GLenum(0x8758)
-    /// GL_MAX_TEXTURE_MAX_ANISOTROPY_EXT and GL_TEXTURE_MAX_ANISOTROPY_EXT.
-    static let maxAnisotropyEnum = GLenum(0x84FF), textureAnisotropyEnum = GLenum(0x84FE)
 
     /// Binds the context to the calling thread again (after another context was current).
     public func makeCurrent() throws {

@@ -34,14 +34,9 @@ public struct SamplerState: Equatable, Sendable {
     /// Along x (s) and y (t).
     public var wrapS: Wrap
     public var wrapT: Wrap
-    /// The most samples a minified lookup takes along the direction it is squeezed in
-    /// (anisotropic filtering), capped by `GLContext.maxAnisotropy`; 1 (default): off.
-    public var anisotropy: Int
 
-    public init(minify: Filter, magnify: Filter, mipmap: Filter? = nil, wrapS: Wrap = .clampToEdge, wrapT: Wrap = .clampToEdge,
-                anisotropy: Int = 1) {
+    public init(minify: Filter, magnify: Filter, mipmap: Filter? = nil, wrapS: Wrap = .clampToEdge, wrapT: Wrap = .clampToEdge) {
         self.minify = minify; self.magnify = magnify; self.mipmap = mipmap; self.wrapS = wrapS; self.wrapT = wrapT
-        self.anisotropy = max(1, anisotropy)
     }
 
     /// `filter` both ways, no mipmaps, clamped.
@@ -105,9 +100,6 @@ public final class Texture {
         gl.TexParameteri(target, GLenum(GL_TEXTURE_MAG_FILTER), sampler.glMagnify)
         gl.TexParameteri(target, GLenum(GL_TEXTURE_WRAP_S), SamplerState.glWrap(sampler.wrapS))
         gl.TexParameteri(target, GLenum(GL_TEXTURE_WRAP_T), SamplerState.glWrap(sampler.wrapT))
-        if min(sampler.anisotropy, context.maxAnisotropy) > 1 {
-            gl.TexParameteri(target, GLContext.textureAnisotropyEnum, GLint(min(sampler.anisotropy, context.maxAnisotropy)))
-        }
     }
 
     /// Fills the mipmap levels from level 0 (for a `SamplerState.mipmap` filter). Binds the
@@ -127,19 +119,7 @@ public final class Texture {
         }
         if new.wrapS != sampler.wrapS { gl.TexParameteri(target, GLenum(GL_TEXTURE_WRAP_S), SamplerState.glWrap(new.wrapS)) }
         if new.wrapT != sampler.wrapT { gl.TexParameteri(target, GLenum(GL_TEXTURE_WRAP_T), SamplerState.glWrap(new.wrapT)) }
-        let anisotropy = min(new.anisotropy, context.maxAnisotropy)
-        if anisotropy != min(sampler.anisotropy, context.maxAnisotropy) {
-            gl.TexParameteri(target, GLContext.textureAnisotropyEnum, GLint(anisotropy))
-        }
         sampler = new
-    }
-
-    /// The anisotropy GL holds for the texture, read back (binds it on the active unit; for tests).
-    func queriedAnisotropy() -> Int {
-        context.bindOnActiveUnit(self)
-        var v: GLint = 0
-        context.gl.GetTexParameteriv(GLenum(GL_TEXTURE_2D), GLContext.textureAnisotropyEnum, &v)
-        return Int(v)
     }
 
     /// The sampler state GL holds for the texture, read back (binds it on the active unit; for tests).

@@ -33,6 +33,7 @@ extension Painter {
             u.unpack.set(unpack[0], unpack[1], unpack[2], unpack[3])
             context.bind(dem, unit: 0, sampler: SamplerState(minify: .linear, magnify: nearest ? .nearest : .linear))
             u.dimension.set(Float(box.image.width), Float(box.image.height))
+            u.linear.set(!nearest)
             let stencil = mixed ? StencilMode(function: .greater, reference: 1, writeMask: 0xFF, pass: .replace) : nil
             u.matrix.set(alignedTileMatrix(for: t.tile))
             bindStream(renderer.tileQuad, location: ProgramSet.location("a_pos", in: .colorRelief), components: 2, type: .int16)

@@ -31,7 +31,7 @@ extension Painter {
         try drawFillOutlinePattern(item, fill, translate: translate, anchor: anchor)
     }
 
-    /// The antialiasing outline of a patterned fill in the pattern's colors: 2-pixel lines as
+    /// The antialiasing outline of a patterned fill in the pattern's colors: 1-pixel lines as
     /// drawFillOutline draws them.
     private mutating func drawFillOutlinePattern(_ item: FrameLayer, _ fill: FillLayer, translate: [Double], anchor: TranslateAnchor) throws {
         let layer = item.layer

@@ -4,9 +4,6 @@ import GLSnapLayout
 import GLSnapStyle
 
 extension Painter {
-    /// GL JS's default `anisotropicFilterPitch` (degrees).
-    static let anisotropicFilterPitch = 20.0
-
     /// raster: each tile's texture on its square (image sources: on their four corners). When the
     /// tiles mix zoom levels (a parent standing in for a missing child), the highest zoom draws
     /// first and marks the stencil, so every pixel gets one tile, as MapLibre's overlap stencil does.
@@ -30,19 +27,20 @@ extension Painter {
         let resampling = raster.resampling.isSet ? raster.resampling : raster.rasterResampling
         let nearest = resampling.evaluate(ctx) == .nearest
 
+        // Past 20 degrees of pitch mipmapped tiles are filtered anisotropically, as GL JS does
+        // (flatter maps keep plain mipmaps, which are sharper), in the shader (raster.fragment.glsl).
+        let anisotropy = frame.transform.pitch > Painter.anisotropicPitch ? Painter.maxAnisotropy : 1
         let tiles = item.tiles.filter { $0.raster != nil }.sorted { $0.tile.id.z > $1.tile.id.z }
         let mixed = Set(tiles.map(\.tile.id.z)).count > 1
         if mixed { releaseStencil() }
-        // GL JS filters raster tiles anisotropically, as finely as the driver allows, past 20 degrees
-        // of pitch (its anisotropicFilterPitch), keeping far tiles sharp across the view.
-        let anisotropy = frame.transform.pitch > Painter.anisotropicFilterPitch ? context.maxAnisotropy : 1
         for t in tiles {
             guard let box = t.raster else { continue }
             let (texture, quad, mipmapped) = renderer.rasterTextures.texture(for: box, context: context, frame: renderer.currentFrame)
             // Textures are shared by layers with different resampling: each draw sets its own.
             context.bind(texture, unit: 0, sampler: SamplerState(minify: .linear, magnify: nearest ? .nearest : .linear,
-                                                                 mipmap: mipmapped ? .nearest : nil,
-                                                                 anisotropy: mipmapped ? anisotropy : 1))
+                                                                 mipmap: mipmapped ? .nearest : nil))
+            u.anisotropy.set(mipmapped ? anisotropy : 1)
+            u.texsize.set(Float(box.image.width), Float(box.image.height))
             let stencil = mixed ? StencilMode(function: .greater, reference: 1, writeMask: 0xFF, pass: .replace) : nil
             u.matrix.set(alignedTileMatrix(for: t.tile))
             bindStream(quad ?? renderer.tileQuad, location: ProgramSet.location("a_pos", in: .raster), components: 2, type: .int16)
@@ -70,6 +68,11 @@ extension Painter {
         for i in 0..<4 { m[12 + i] += Float(p[i] * dx + p[4 + i] * dy) }
         return m
     }
+
+    /// The pitch (degrees) past which raster tiles are filtered anisotropically (GL JS's draw_raster).
+    static let anisotropicPitch = 20.0
+    /// The most samples an anisotropic lookup takes (the usual GPU maximum, 16x).
+    static let maxAnisotropy: Float = 16
 
     /// raster-hue-rotate as a rotation of RGB about the gray axis (MapLibre's spin weights).
     static func spinWeights(_ degrees: Double) -> (Float, Float, Float) {

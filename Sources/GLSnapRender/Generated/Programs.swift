@@ -138,6 +138,8 @@ struct ColorReliefProgram: ShaderProgram {
         let stopCount: UniformInt
         /// `uniform float u_opacity`
         let opacity: UniformFloat
+        /// `uniform bool u_linear`
+        let linear: UniformBool
     }
 
     init(_ program: Program) {
@@ -150,7 +152,8 @@ struct ColorReliefProgram: ShaderProgram {
             elevationStops: UniformSampler(program, "u_elevation_stops"),
             colorStops: UniformSampler(program, "u_color_stops"),
             stopCount: UniformInt(program, "u_stop_count"),
-            opacity: UniformFloat(program, "u_opacity"))
+            opacity: UniformFloat(program, "u_opacity"),
+            linear: UniformBool(program, "u_linear"))
     }
 }
 
@@ -701,6 +704,10 @@ struct RasterProgram: ShaderProgram {
         let contrastFactor: UniformFloat
         /// `uniform vec3 u_spin_weights`
         let spinWeights: UniformVec3
+        /// `uniform float u_anisotropy`
+        let anisotropy: UniformFloat
+        /// `uniform vec2 u_texsize`
+        let texsize: UniformVec2
     }
 
     init(_ program: Program) {
@@ -714,7 +721,9 @@ struct RasterProgram: ShaderProgram {
             brightnessHigh: UniformFloat(program, "u_brightness_high"),
             saturationFactor: UniformFloat(program, "u_saturation_factor"),
             contrastFactor: UniformFloat(program, "u_contrast_factor"),
-            spinWeights: UniformVec3(program, "u_spin_weights"))
+            spinWeights: UniformVec3(program, "u_spin_weights"),
+            anisotropy: UniformFloat(program, "u_anisotropy"),
+            texsize: UniformVec2(program, "u_texsize"))
     }
 }
 
@@ -864,7 +873,7 @@ extension ShaderID {
         case .backgroundPattern: return [("u_matrix", .mat4, 1), ("u_pattern_size", .vec2, 1), ("u_pixel_coord_upper", .vec2, 1), ("u_pixel_coord_lower", .vec2, 1), ("u_tile_units_to_pixels", .float, 1), ("u_image", .sampler2D, 1), ("u_texsize", .vec2, 1), ("u_pattern", .vec4, 1), ("u_opacity", .float, 1)]
         case .circle: return [("u_matrix", .mat4, 1), ("u_scale_with_map", .bool, 1), ("u_pitch_with_map", .bool, 1), ("u_extrude_scale", .vec2, 1), ("u_device_pixel_ratio", .float, 1), ("u_camera_to_center_distance", .float, 1)]
         case .clippingMask: return [("u_matrix", .mat4, 1)]
-        case .colorRelief: return [("u_matrix", .mat4, 1), ("u_dimension", .vec2, 1), ("u_image", .sampler2D, 1), ("u_unpack", .vec4, 1), ("u_elevation_stops", .sampler2D, 1), ("u_color_stops", .sampler2D, 1), ("u_stop_count", .int, 1), ("u_opacity", .float, 1)]
+        case .colorRelief: return [("u_matrix", .mat4, 1), ("u_dimension", .vec2, 1), ("u_image", .sampler2D, 1), ("u_unpack", .vec4, 1), ("u_elevation_stops", .sampler2D, 1), ("u_color_stops", .sampler2D, 1), ("u_stop_count", .int, 1), ("u_opacity", .float, 1), ("u_linear", .bool, 1)]
         case .fill: return [("u_matrix", .mat4, 1)]
         case .fillExtrusion: return [("u_matrix", .mat4, 1), ("u_lightcolor", .vec3, 1), ("u_lightpos", .vec3, 1), ("u_lightintensity", .float, 1), ("u_vertical_gradient", .float, 1), ("u_opacity", .float, 1), ("u_basement", .float, 1)]
         case .fillExtrusionPattern: return [("u_matrix", .mat4, 1), ("u_pixel_coord_upper", .vec2, 1), ("u_pixel_coord_lower", .vec2, 1), ("u_tile_units_to_pixels", .float, 1), ("u_height_factor", .float, 1), ("u_lightcolor", .vec3, 1), ("u_lightpos", .vec3, 1), ("u_lightintensity", .float, 1), ("u_vertical_gradient", .float, 1), ("u_opacity", .float, 1), ("u_image", .sampler2D, 1), ("u_texsize", .vec2, 1)]
@@ -880,7 +889,7 @@ extension ShaderID {
         case .line: return [("u_matrix", .mat4, 1), ("u_ratio", .float, 1), ("u_globe_line", .vec4, 1), ("u_globe_tile", .vec3, 1), ("u_units_to_pixels", .vec2, 1), ("u_device_pixel_ratio", .float, 1), ("u_dash_atlas_height", .float, 1), ("u_dash_image", .sampler2D, 1), ("u_patternscale", .vec2, 1), ("u_dash_row", .float, 1), ("u_sdfgamma", .float, 1)]
         case .lineGradient: return [("u_matrix", .mat4, 1), ("u_ratio", .float, 1), ("u_globe_line", .vec4, 1), ("u_globe_tile", .vec3, 1), ("u_units_to_pixels", .vec2, 1), ("u_device_pixel_ratio", .float, 1), ("u_image", .sampler2D, 1), ("u_step_count", .int, 1), ("u_step_resolution", .float, 1), ("u_step_starts", .float, 32), ("u_step_colors", .vec4, 32), ("u_dash_image", .sampler2D, 1), ("u_patternscale", .vec2, 1), ("u_dash_row", .float, 1), ("u_sdfgamma", .float, 1)]
         case .linePattern: return [("u_matrix", .mat4, 1), ("u_ratio", .float, 1), ("u_globe_line", .vec4, 1), ("u_globe_tile", .vec3, 1), ("u_units_to_pixels", .vec2, 1), ("u_device_pixel_ratio", .float, 1), ("u_image", .sampler2D, 1), ("u_texsize", .vec2, 1), ("u_tile_zoom_ratio", .float, 1)]
-        case .raster: return [("u_matrix", .mat4, 1), ("u_buffer_scale", .float, 1), ("u_image", .sampler2D, 1), ("u_opacity", .float, 1), ("u_brightness_low", .float, 1), ("u_brightness_high", .float, 1), ("u_saturation_factor", .float, 1), ("u_contrast_factor", .float, 1), ("u_spin_weights", .vec3, 1)]
+        case .raster: return [("u_matrix", .mat4, 1), ("u_buffer_scale", .float, 1), ("u_image", .sampler2D, 1), ("u_opacity", .float, 1), ("u_brightness_low", .float, 1), ("u_brightness_high", .float, 1), ("u_saturation_factor", .float, 1), ("u_contrast_factor", .float, 1), ("u_spin_weights", .vec3, 1), ("u_anisotropy", .float, 1), ("u_texsize", .vec2, 1)]
         case .sky: return [("u_sky_color", .vec4, 1), ("u_horizon_color", .vec4, 1), ("u_horizon", .vec2, 1), ("u_horizon_normal", .vec2, 1), ("u_sky_horizon_blend", .float, 1)]
         case .symbolIcon: return [("u_viewport", .vec2, 1), ("u_piece", .vec4, 1), ("u_texsize", .vec2, 1), ("u_texture", .sampler2D, 1)]
         case .symbolSdf: return [("u_viewport", .vec2, 1), ("u_piece", .vec4, 1), ("u_texsize", .vec2, 1), ("u_texture", .sampler2D, 1), ("u_is_halo", .bool, 1), ("u_is_text", .bool, 1), ("u_device_pixel_ratio", .float, 1), ("u_pitch_with_map", .bool, 1), ("u_pitch_gamma", .vec3, 1)]

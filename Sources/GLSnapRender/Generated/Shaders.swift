@@ -957,6 +957,8 @@ uniform sampler2D u_elevation_stops; // the ramp's elevations, one texel each, e
 uniform sampler2D u_color_stops;    // the ramp's colors (premultiplied), one texel each
 uniform int u_stop_count;
 uniform float u_opacity;
+uniform bool u_linear;              // resampling: linear (elevations interpolated) or nearest
+uniform vec2 u_dimension;           // the DEM texture's size, border included
 
 in vec2 v_pos;
 out vec4 fragColor;
@@ -971,8 +973,22 @@ float stopElevation(int i) {
     return decode(texelFetch(u_elevation_stops, ivec2(i, 0), 0));
 }
 
+// The elevation between the four nearest texels, interpolated after decoding: filtering the
+// encoded channels in 8 bits (llvmpipe) steps by a whole unit of the second channel.
+float bilinearElevation(vec2 pos) {
+    vec2 p = pos * u_dimension - 0.5;
+    vec2 f = fract(p);
+    ivec2 i = ivec2(floor(p));
+    ivec2 last = ivec2(u_dimension) - 1;
+    float e00 = decode(texelFetch(u_image, clamp(i, ivec2(0), last), 0));
+    float e10 = decode(texelFetch(u_image, clamp(i + ivec2(1, 0), ivec2(0), last), 0));
+    float e01 = decode(texelFetch(u_image, clamp(i + ivec2(0, 1), ivec2(0), last), 0));
+    float e11 = decode(texelFetch(u_image, clamp(i + ivec2(1, 1), ivec2(0), last), 0));
+    return mix(mix(e00, e10, f.x), mix(e01, e11, f.x), f.y);
+}
+
 void main() {
-    float elevation = decode(texture(u_image, v_pos));
+    float elevation = u_linear ? bilinearElevation(v_pos) : decode(texture(u_image, v_pos));
     // The stops around the elevation, by bisection: low <= elevation < high.
     int low = 0, high = u_stop_count - 1;
     float lowElevation = stopElevation(low), highElevation = stopElevation(high);
@@ -1036,6 +1052,10 @@ out vec4 fragColor;
 
 void main() {
     float dist = length(v_pos - gl_FragCoord.xy);
+    // The lines are drawn 2 pixels wide (llvmpipe draws those as triangles, faster than its 1-pixel
+    // lines) and keep the pixels a 1-pixel line lights, as GL JS's are: the wide line spans the
+    // minor axis, where its center is under half a pixel away.
+    if (dist > 0.5) discard;
     float alpha = 1.0 - smoothstep(0.0, 1.0, dist);
     fragColor = v_color * alpha;
 }
@@ -1055,8 +1075,11 @@ out vec4 fragColor;
 void main() {
     if (v_pattern.z <= v_pattern.x) discard;   // the feature's image is missing
     vec2 coord = mix(v_pattern.xy, v_pattern.zw, fract(v_pattern_pos)) / u_texsize;
-    // Faded by the distance from the line's center to the pixel's, as fill_outline.
-    float alpha = 1.0 - smoothstep(0.0, 1.0, length(v_pos - gl_FragCoord.xy));
+    // Faded by the distance from the line's center to the pixel's, as fill_outline (which also
+    // says why pixels past half a pixel are dropped).
+    float dist = length(v_pos - gl_FragCoord.xy);
+    if (dist > 0.5) discard;
+    float alpha = 1.0 - smoothstep(0.0, 1.0, dist);
     fragColor = texture(u_image, coord) * (alpha * v_opacity);
 }
 
@@ -1555,11 +1578,33 @@ uniform float u_saturation_factor;
 uniform float u_contrast_factor;
 uniform vec3 u_spin_weights;
 
+// Anisotropic filtering (GL JS asks for it past 20 degrees of pitch): up to this many samples
+// along the footprint's long axis, each from the mip level its short axis picks; 1: one sample
+// by the long axis, as plain mipmapping does. Done here so every driver filters alike.
+uniform float u_anisotropy;
+uniform vec2 u_texsize;             // the texture's size in texels
+
 in vec2 v_pos;
 out vec4 fragColor;
 
+vec4 anisotropic(vec2 pos) {
+    vec2 dx = dFdx(pos), dy = dFdy(pos);
+    float lx = length(dx * u_texsize), ly = length(dy * u_texsize);
+    float major = max(lx, ly), minor = max(min(lx, ly), 1e-6);
+    float n = min(ceil(major / minor), u_anisotropy);
+    float lambda = log2(max(major / n, 1e-6));
+    // GL's nearest level for LINEAR_MIPMAP_NEAREST (level 0 when magnified).
+    float level = lambda > 0.5 ? ceil(lambda + 0.5) - 1.0 : 0.0;
+    vec2 axis = lx > ly ? dx : dy;
+    vec4 sum = vec4(0.0);
+    for (float i = 0.0; i < n; i += 1.0) {
+        sum += textureLod(u_image, pos + axis * ((i + 0.5) / n - 0.5), level);
+    }
+    return sum / n;
+}
+
 void main() {
-    vec4 color = texture(u_image, v_pos);
+    vec4 color = u_anisotropy > 1.0 ? anisotropic(v_pos) : texture(u_image, v_pos);
     if (color.a > 0.0) {
         color.rgb /= color.a;
     }
