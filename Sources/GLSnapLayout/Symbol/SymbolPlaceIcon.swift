@@ -136,24 +136,8 @@ extension SymbolPlacement {
                 return ([tl, tr, bl, br], (part.u0, part.v0, part.u1, part.v1))
             }
         }
-        return [paddedQuad(icon, size: size)]
-    }
-
-    /// An icon's one quad at icon size `size`, grown by the atlas's empty border
-    /// (`IconTextFit.border` texels) on each side, its texture rectangle with it, as GL JS pads
-    /// icon quads: an icon off the pixel grid then reaches the pixel its edge only partly covers,
-    /// which linear filtering lights faintly instead of clipping.
-    static func paddedQuad(_ icon: IconQuad, size: Double) -> (corners: [Vec2], uv: (Float, Float, Float, Float)) {
         let r = icon.tex
-        let corners = [icon.tl, icon.tr, icon.bl, icon.br].map { Vec2($0.x * size, $0.y * size) }
-        guard r.w > 0, r.h > 0 else { return (corners, (Float(r.x), Float(r.y), Float(r.x + r.w), Float(r.y + r.h))) }
-        let b = IconTextFit.border
-        // One texel along each edge (the quad may be turned by icon-rotate).
-        let ux = (corners[1].x - corners[0].x) / Double(r.w) * b, uy = (corners[1].y - corners[0].y) / Double(r.w) * b
-        let vx = (corners[2].x - corners[0].x) / Double(r.h) * b, vy = (corners[2].y - corners[0].y) / Double(r.h) * b
-        let grown = [Vec2(corners[0].x - ux - vx, corners[0].y - uy - vy), Vec2(corners[1].x + ux - vx, corners[1].y + uy - vy),
-                     Vec2(corners[2].x - ux + vx, corners[2].y - uy + vy), Vec2(corners[3].x + ux + vx, corners[3].y + uy + vy)]
-        let t = Float(b)
-        return (grown, (Float(r.x) - t, Float(r.y) - t, Float(r.x + r.w) + t, Float(r.y + r.h) + t))
+        return [([icon.tl, icon.tr, icon.bl, icon.br].map { Vec2($0.x * size, $0.y * size) },
+                 (Float(r.x), Float(r.y), Float(r.x + r.w), Float(r.y + r.h)))]
     }
 }
