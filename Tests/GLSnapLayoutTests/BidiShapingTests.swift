@@ -20,7 +20,7 @@ private final class CodepointProvider: SymbolResourceProvider, @unchecked Sendab
 final class BidiShapingTests: XCTestCase {
     private func cps(_ s: String) -> [UInt32] { s.unicodeScalars.map(\.value) }
 
-    private func shape(_ texts: [String], maxWidth: Double = 0, spacing: Double = 0) -> Shaping {
+    private func shape(_ texts: [String], maxWidth: Double = .infinity, spacing: Double = 0) -> Shaping {
         let sections = texts.map { TextSection(text: cps($0), fonts: ["f"], scale: 1, color: nil) }
         return TextShaper.shape(sections, provider: CodepointProvider(), maxWidth: maxWidth, lineHeight: 24, justify: 0.5,
                                 anchor: .center, spacing: spacing, offset: (0, 0), breakLines: true)

@@ -55,6 +55,22 @@ final class SymbolLayoutTests: XCTestCase {
         XCTAssertEqual(s.top, 0); XCTAssertEqual(s.left, 0)
     }
 
+    func testZeroMaxWidthBreaksAtEveryOpportunity() {
+        let p = FakeSymbolProvider()
+        // GL JS 6 (render test text-max-width/zero-width-point-placement): a point label with
+        // text-max-width 0 takes one word a line; line placement still never breaks.
+        let point = TextShaper.shape([section("aaa bbb ccc")], provider: p, maxWidth: 0, lineHeight: 24, justify: 0,
+                                     anchor: .topLeft, spacing: 0, offset: (0, 0), breakLines: true)
+        XCTAssertEqual(point.lineCount, 3)
+        let line = TextShaper.shape([section("aaa bbb ccc")], provider: p, maxWidth: 0, lineHeight: 24, justify: 0,
+                                    anchor: .topLeft, spacing: 0, offset: (0, 0), breakLines: false)
+        XCTAssertEqual(line.lineCount, 1)
+        // An empty label stays one (empty) line.
+        let empty = TextShaper.shape([section("")], provider: p, maxWidth: 0, lineHeight: 24, justify: 0,
+                                     anchor: .topLeft, spacing: 0, offset: (0, 0), breakLines: true)
+        XCTAssertLessThanOrEqual(empty.lineCount, 1)
+    }
+
     func testEmptyLineCountsForCentering() {
         let p = FakeSymbolProvider()
         // "a\n\na": three lines (the middle one empty), centered: the block is 3 × 24 high and

@@ -96,7 +96,9 @@ public enum TextShaper {
         })
         let c = ShapingChars(text, sections, provider: provider, spacing: text.allowsLetterSpacing ? spacing : 0,
                              layoutTextSize: layoutTextSize)
-        let lines = lineRanges(c, text, maxWidth: breakLines && maxWidth > 0 ? maxWidth : .infinity)
+        // A text-max-width of 0 breaks at every opportunity, as GL JS 6 breaks it (its target line
+        // width is then 0); older MapLibre read 0 as no limit.
+        let lines = lineRanges(c, text, maxWidth: breakLines ? max(0, maxWidth) : .infinity)
         var shaping = Shaping()
         shaping.writingMode = writingMode
         shaping.top = offset.1; shaping.bottom = offset.1; shaping.left = offset.0; shaping.right = offset.0
@@ -211,8 +213,9 @@ public enum TextShaper {
                            isImage: (Int) -> Bool = { _ in false }) -> [Int] {
         var total = 0.0
         for i in cps.indices { total += advance(i) }
-        let lineCount = max(1, (total / maxWidth).rounded(.up))
-        let target = total / lineCount
+        // The balanced width of a line: the text split into as few lines as fit `maxWidth`; 0 when
+        // nothing fits (a maxWidth of 0), which breaks wherever the text allows.
+        let target = maxWidth > 0 ? total / max(1, (total / maxWidth).rounded(.up)) : 0
         struct Break { var index: Int; var x: Double; var prior: Int?; var badness: Double }
         var potential: [Break] = []
         func badness(_ width: Double, _ penalty: Double, _ last: Bool) -> Double {
