@@ -71,7 +71,7 @@ struct DebugOverlay {
                 var c = s.placed ? DebugOverlay.placedBox : DebugOverlay.collidedBox
                 if !s.used { c = (c.0 * 0.1, c.1 * 0.1, c.2 * 0.1, c.3 * 0.1) }
                 let corners = [(s.x1, s.y1), (s.x2, s.y1), (s.x2, s.y2), (s.x1, s.y2)]
-                for i in 0..<4 { line((corners[i].0, corners[i].1), (corners[(i + 1) % 4].0, corners[(i + 1) % 4].1), c) }
+                for i in 0..<4 { boxEdge((corners[i].0, corners[i].1), (corners[(i + 1) % 4].0, corners[(i + 1) % 4].1), c) }
             }
         }
     }
