@@ -41,7 +41,7 @@ public struct MapSnapshotOptions: Sendable {
     /// How a pixel holding more light than coverage is written (default `.clamped`): GL JS's
     /// globe atmosphere glows faintly in clear space, its premultiplied color above its alpha,
     /// which straight alpha cannot hold. See `ExcessLight`.
-    public var excessLight: ExcessLight = .clamped
+    package var excessLight: ExcessLight = .clamped
 
     /// Options of `size` points at `pixelRatio` (default 1), with `limits` (default
     /// `Limits.default`), `sourceErrors` (default `.fail`) and `crossSourceCollisions` (default true).
@@ -89,7 +89,7 @@ public enum SourceErrorPolicy: Sendable {
 }
 
 /// See `MapSnapshotOptions.excessLight`.
-public enum ExcessLight: Sendable {
+package enum ExcessLight: Sendable {
     /// The brightest straight color (each channel at most 255): what the glow looks like over
     /// a dark page, as near as straight alpha can say.
     case clamped
