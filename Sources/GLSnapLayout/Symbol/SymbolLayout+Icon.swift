@@ -61,6 +61,7 @@ extension SymbolLayout {
                             resampled: abs(slot.pixelRatio - pixelRatio) > 1e-9)
         quad.collision = quad.box
         quad.offsetX = dx
+        quad.offsetY = dy
         quad.turn = angle
         if !layer.iconPadding.isFeatureConstant { quad.padding = SymbolPlacement.paddingMargins(layer.iconPadding.evaluate(ctx)) }
         return (quad, slot)

@@ -31,12 +31,24 @@ extension SymbolPlacement {
         let halo = out.sdf ? pr.iconHaloColor.evaluate(ctx) : Color.transparent
         let paint: [Float] = [Float(pr.iconHaloWidth.evaluate(ctx)), Float(pr.iconHaloBlur.evaluate(ctx)), Float(v.iconSize)]
         let (turn, alongLine, offLine) = iconTurn(inst, icon, symbols, v, pr, projector: projector)
-        let planeTurn = alongLine && pr.iconFlat ? segmentTurn(inst, icon, symbols) : nil
+        var planeTurn = alongLine && pr.iconFlat ? segmentTurn(inst, icon, symbols) : nil
+        var anchor = Vec2(v.planeAnchor.x + v.iconPlaneTranslate.x, v.planeAnchor.y + v.iconPlaneTranslate.y)
+        var screenTurn = turn, screenAnchor = ia
+        var standsOff = false
+        if alongLine, icon.offsetX != 0 || icon.offsetY != 0 {
+            switch iconLineStand(icon, inst, symbols, v, pr, ctx, from: pr.iconFlat ? anchor : Vec2(v.a.x, v.a.y), projector: projector) {
+            case .walked(let g) where pr.iconFlat:
+                anchor = Vec2(g.x, g.y); planeTurn = (cos(g.angle), sin(g.angle))
+            case .walked(let g):
+                screenAnchor = (ia.0 + g.x - v.a.x, ia.1 + g.y - v.a.y); screenTurn = (cos(g.angle), sin(g.angle))
+            case .offLine: standsOff = true
+            case .behindCamera: break
+            }
+        }
         var level = true
         for piece in iconPieces(icon, fitted: fitted, size: v.iconSize) {
             var corners = piece.corners
             if pr.iconFlat {
-                let anchor = Vec2(v.planeAnchor.x + v.iconPlaneTranslate.x, v.planeAnchor.y + v.iconPlaneTranslate.y)
                 let flat: [Vec2]
                 if alongLine, let t = planeTurn {
                     // Laid in the map plane along its segment, then projected: farther icons shrink.
@@ -47,8 +59,8 @@ extension SymbolPlacement {
                 guard let screen = projectAll(flat, v.toScreen, translate: (0, 0)) else { continue }
                 corners = screen.map { Vec2($0.x + drawShift.0, $0.y + drawShift.1) }
             } else {
-                if let t = turn { corners = corners.map { Vec2($0.x * t.c - $0.y * t.s, $0.x * t.s + $0.y * t.c) } }
-                corners = corners.map { Vec2(ia.0 + $0.x, ia.1 + $0.y) }
+                if let t = screenTurn { corners = corners.map { Vec2($0.x * t.c - $0.y * t.s, $0.x * t.s + $0.y * t.c) } }
+                corners = corners.map { Vec2(screenAnchor.0 + $0.x, screenAnchor.1 + $0.y) }
             }
             // A vertical label's fitted icon, turned a quarter with its text, keeps nearest
             // filtering as the horizontal one does (icon-rotate still asks for linear).
@@ -66,7 +78,7 @@ extension SymbolPlacement {
         // Its collision box still counts.
         out.hidden = pr.fitted && pr.hasVariableAnchors && !(followsText && text.placed)
         // A line icon on its line's first vertex, walking back, finds no segment: GL JS hides it.
-        out.hidden = out.hidden || offLine
+        out.hidden = out.hidden || offLine || standsOff
         // Scaled by icon-size, not by the distance, as GL JS decides: pitch, which also sizes icons
         // by their distance, turns linear sampling on in the draw; the globe and terrain, whose
         // anchors lie at their own distances unpitched, do not.
@@ -88,6 +100,46 @@ extension SymbolPlacement {
             }
         }
         return (pr.iconRotMap ? (v.iconEast.x, v.iconEast.y) : nil, false, false)
+    }
+
+    enum IconStand {
+        case walked(LineGlyph)
+        /// The walk ran off the line's end: GL JS hides the icon.
+        case offLine
+        /// A vertex of the line is behind the camera: the icon stays at its anchor.
+        case behindCamera
+    }
+
+    /// Where GL JS 6 stands a line icon offset by icon-offset.
+    /// Besides the offset its quad carries (scaled by icon-size), it treats the offset as a line
+    /// label's text-offset, in 24 px units: it walks the line from the anchor `from` by the offset
+    /// times the icon's size over 24 (along the line by x, on a path parallel to it by y; about 4%
+    /// of the offset more at icon-size 1), and turns the icon with the line there. The size is
+    /// GL JS's for line labels: shrunk by the anchor's perspective ratio in the map plane
+    /// (icon-pitch-alignment map), grown by it on the screen. `from`, the result and the walk are
+    /// in the map plane when the icon lies flat, else on the screen.
+    static func iconLineStand(_ icon: IconQuad, _ inst: SymbolInstance, _ symbols: SymbolTile, _ v: SymbolView, _ pr: LayerParams,
+                              _ ctx: EvaluationContext, from: Vec2, projector: TileProjector) -> IconStand {
+        guard let source = symbols.lines[safe: inst.line], inst.segment + 1 < source.count else { return .offLine }
+        let size = pr.iconSize.evaluate(ctx)
+        let line: [(x: Double, y: Double)]
+        let scale: Double
+        if pr.iconFlat {
+            let tupp = v.tileUnitsPerPixel, t = v.iconPlaneTranslate
+            line = source.map { ($0.x / tupp + t.x, $0.y / tupp + t.y) }
+            scale = size / v.perspective / TextShaper.oneEm
+        } else {
+            var projected: [(x: Double, y: Double)] = []
+            projected.reserveCapacity(source.count)
+            for p in source {
+                guard let s = projector.project(p) else { return .behindCamera }
+                projected.append((s.x, s.y))
+            }
+            line = projected
+            scale = size * v.perspective / TextShaper.oneEm
+        }
+        let walk = LineWalk(line: line, anchor: (from.x, from.y), segment: inst.segment)
+        return walk.glyph(0, lineOffset: (icon.offsetX * scale, icon.offsetY * scale), flip: false).map { .walked($0) } ?? .offLine
     }
 
     /// The direction of a line icon in the map plane (tile units, unprojected), taken as on the

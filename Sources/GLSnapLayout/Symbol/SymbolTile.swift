@@ -31,6 +31,9 @@ struct IconQuad: Sendable {
     /// icon-offset's x (px): a line icon offset ahead takes its direction from the line ahead
     /// of its anchor, else from the line behind it (as GL JS walks it).
     var offsetX = 0.0
+    /// icon-offset's y (px): with `offsetX`, what GL JS 6 walks a line icon from its anchor by
+    /// again (`SymbolPlacement.iconLineStand`).
+    var offsetY = 0.0
     /// icon-rotate (radians): the padded collision box collides as its turned bounding box.
     var turn = 0.0
     /// icon-padding of this feature's icon (margins, CSS px) where it is data-driven; nil: the
