@@ -1,8 +1,6 @@
 import Foundation
 import GLSnap
-import GLSnapConformance
 import GLSnapImage
-import GLSnapStyle
 import XCTest
 
 /// `MapDebugOptions.overdraw`: each fragment a layer draws adds 1/8 (32 of 255) to a pixel's grey
@@ -58,11 +56,8 @@ final class OverdrawInspectorTests: XCTestCase {
         XCTAssertEqual(pixel(image, 32, 32), [255, 0, 0, 255])
     }
 
-    func testDebugListAndSuiteMetadataNameTheInspector() throws {
+    /// `--debug overdraw` (the suites' `showOverdrawInspector`: DebugDrawingTests).
+    func testDebugListNamesTheInspector() throws {
         XCTAssertEqual(try MapDebugOptions.parse("tiles,overdraw").get(), [.tileBorders, .overdraw])
-        let json = #"{"version": 8, "metadata": {"test": {"showOverdrawInspector": true}}, "sources": {}, "layers": []}"#
-        let spec = RenderCaseSpec(style: try JSON.parse(json))
-        XCTAssertTrue(spec.debug.contains(.overdraw))
-        XCTAssertEqual(spec.unsupported, [], "the case is drawn, not refused")
     }
 }
