@@ -35,6 +35,8 @@ struct FrameBuilder {
     var crossSourceCollisions = true
     /// Placement keeps the collision shapes it tests (`MapDebugOptions.collision`), in `collisionDebugShapes`.
     var collisionDebug = false
+    /// The frame draws the overdraw inspector (`MapDebugOptions.overdraw`).
+    var overdrawInspector = false
     /// The collision shapes of every symbol layer, bottom layer first (with `collisionDebug`).
     var collisionDebugShapes: [CollisionDebugShape] = []
     /// Image edges shared with neighbouring images placed apart (`PlacementSeams`).
@@ -166,6 +168,7 @@ struct FrameBuilder {
         frame.featureStates = featureStates
         frame.deadline = deadline
         frame.terrain = terrain?.terrain
+        frame.overdrawInspector = overdrawInspector
         if !customLayers.isEmpty { frame.customLayers = placeCustomLayers(among: layers, overTerrain: terrain != nil) }
         return frame
     }

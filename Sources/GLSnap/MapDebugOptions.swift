@@ -1,8 +1,8 @@
 import Foundation
 
 /// Debug drawing over the map, as MapLibre Native's `MapDebugOptions` and GL JS's
-/// `showTileBoundaries` and `showCollisionBoxes` (`MapSnapshotOptions.debug`;
-/// `glsnap render --debug tiles,collision`). The overdraw inspector is not drawn yet.
+/// `showTileBoundaries`, `showCollisionBoxes` and `showOverdrawInspector` (`MapSnapshotOptions.debug`;
+/// `glsnap render --debug tiles,collision,overdraw`).
 public struct MapDebugOptions: OptionSet, Sendable, Hashable {
     public let rawValue: Int
     public init(rawValue: Int) { self.rawValue = rawValue }
@@ -13,10 +13,13 @@ public struct MapDebugOptions: OptionSet, Sendable, Hashable {
     /// Every symbol's collision boxes and line labels' collision circles, placed or not: blue
     /// where the symbol was placed, red where it collided (GL JS's colors).
     public static let collision = MapDebugOptions(rawValue: 1 << 1)
+    /// The overdraw inspector: instead of their colors, every layer's fragments are counted, each
+    /// adding 32 to a pixel's grey over black (8 or more: white), as GL JS and MapLibre Native draw it.
+    public static let overdraw = MapDebugOptions(rawValue: 1 << 2)
 
     /// The names `--debug` takes, in order.
     public static let names: [(name: String, option: MapDebugOptions)] = [
-        ("tiles", .tileBorders), ("collision", .collision),
+        ("tiles", .tileBorders), ("collision", .collision), ("overdraw", .overdraw),
     ]
 
     /// Parses a comma-separated list of `names` (`"collision,tiles"`), or fails naming the first

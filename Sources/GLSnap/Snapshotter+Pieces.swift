@@ -59,6 +59,7 @@ extension Snapshotter {
         builder.crossSourceCollisions = options.crossSourceCollisions
         builder.terrainSkirts = options.terrainSkirts
         builder.collisionDebug = options.debug.contains(.collision)
+        builder.overdrawInspector = options.debug.contains(.overdraw)
         builder.budget = TessellationBudget(maxElements: max(1, limits.maxTileGeometry),
                                             triangulationStepsPerVertex: max(1, limits.triangulationStepsPerVertex))
         builder.maxFrameGeometry = limits.maxSnapshotGeometry

@@ -68,7 +68,7 @@ package struct RenderCaseSpec {
         if test["terrainSkirtLength"]?.stringValue == "none" { terrainSkirts = false }
         if test["debug"]?.boolValue == true { debug.insert(.tileBorders) }
         if test["collisionDebug"]?.boolValue == true { debug.insert(.collision) }
-        if test["showOverdrawInspector"]?.boolValue == true { unsupported.append("showOverdrawInspector") }
+        if test["showOverdrawInspector"]?.boolValue == true { debug.insert(.overdraw) }
         if let ops = test["operations"]?.arrayValue {
             var names: [String] = []
             for op in ops {

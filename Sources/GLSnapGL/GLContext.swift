@@ -13,6 +13,9 @@ public final class GLContext {
     public let label: String
     /// The renderer string GL reports.
     public let renderer: String
+    /// While set, every draw blended as `.alphaBlended` counts its fragments instead
+    /// (`DrawModes.countingOverdraw`, the overdraw inspector).
+    public var overdrawInspector = false
     /// The largest framebuffer side the driver supports.
     public let maxFramebufferSize: Int
     /// True when glReadPixels can return rows top first (GL_MESA_pack_invert), so readback needs
@@ -73,7 +76,7 @@ public final class GLContext {
 
     /// Sets depth, stencil, blend and cull state for the next draw, touching only what changed.
     public func apply(_ modes: DrawModes) {
-        state.apply(modes, gl)
+        state.apply(overdrawInspector ? modes.countingOverdraw : modes, gl)
     }
 
     /// Forgets what GL state the cache holds, so each next draw sets all of its own (after code

@@ -37,6 +37,8 @@ public enum StencilOperation: Sendable {
 /// A blend factor (source or destination).
 public enum BlendFactor: Sendable {
     case zero, one, sourceAlpha, oneMinusSourceAlpha, destinationAlpha, oneMinusDestinationAlpha
+    /// `ColorMode.constant`, GL's blend color.
+    case constantColor
 
     var glValue: GLenum {
         switch self {
@@ -46,6 +48,7 @@ public enum BlendFactor: Sendable {
         case .oneMinusSourceAlpha: return GLenum(GL_ONE_MINUS_SRC_ALPHA)
         case .destinationAlpha: return GLenum(GL_DST_ALPHA)
         case .oneMinusDestinationAlpha: return GLenum(GL_ONE_MINUS_DST_ALPHA)
+        case .constantColor: return GLenum(GL_CONSTANT_COLOR)
         }
     }
 }
@@ -87,6 +90,8 @@ public struct ColorMode: Equatable, Sendable {
     /// Source and destination factors; nil disables blending.
     public var blend: Blend?
     public var mask: Mask
+    /// GL's blend color, which the factor `.constantColor` reads (RGBA).
+    public var constant: SIMD4<Float> = .zero
 
     public struct Blend: Equatable, Sendable {
         public var source: BlendFactor
@@ -216,6 +221,9 @@ struct StateCache {
             if let b = c.blend {
                 gl.Enable(GLenum(GL_BLEND))
                 gl.BlendFunc(b.source.glValue, b.destination.glValue)
+                if b.source == .constantColor || b.destination == .constantColor {
+                    gl.BlendColor(c.constant.x, c.constant.y, c.constant.z, c.constant.w)
+                }
             } else {
                 gl.Disable(GLenum(GL_BLEND))
             }

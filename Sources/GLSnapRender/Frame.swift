@@ -68,6 +68,8 @@ public struct Frame {
     public var globe: GlobeView?
     /// For the flat texture under a globe view, the globe's camera (Frame+Globe.swift); nil otherwise.
     public var globeCamera: GlobeCamera?
+    /// Draws the overdraw inspector instead of the map's colors (`OverdrawInspector`).
+    public var overdrawInspector = false
 
     /// The generation that cached per-vertex paint and color ramps of `layer` are keyed by.
     public func paintGeneration(_ layer: String) -> Int { paintGenerations[layer] ?? styleGeneration }

@@ -80,6 +80,8 @@ public final class MapRenderer {
         }
         guard let fb = framebuffer else { return }
         if !frame.customLayers.isEmpty { try prerenderCustomLayers(frame) }
+        inspectOverdraw(frame.overdrawInspector)
+        defer { inspectOverdraw(false) }
         fb.bind()
         if let terrain = frame.terrain {
             fb.clear(r: 0, g: 0, b: 0, a: 0)
@@ -97,7 +99,9 @@ public final class MapRenderer {
         // unless a sky shows above the horizon: then the sky is drawn first and the ground over it.
         var layers = frame.layers[...]
         let sky = SkyView(frame)
-        if sky == nil, let first = layers.first, let c = Painter.clearColor(first.layer, zoom: frame.transform.zoom) {
+        if frame.overdrawInspector {
+            fb.clear(r: 0, g: 0, b: 0, a: 1)  // GL JS's black: every layer's fragments are counted on it
+        } else if sky == nil, let first = layers.first, let c = Painter.clearColor(first.layer, zoom: frame.transform.zoom) {
             fb.clear(r: c.r, g: c.g, b: c.b, a: c.a)
             layers = layers.dropFirst()
         } else {

@@ -39,6 +39,8 @@ struct Painter {
         guard layer.isVisible(atZoom: zoom) else { return }
         if let opacity = layerOpacity(layer), opacity < 1 {
             guard opacity > 0 else { return }
+            // The inspector counts the layer's own fragments, not a composite's.
+            if frame.overdrawInspector { return try drawDirect(item) }
             try drawComposited(item, opacity: opacity)
             return
         }

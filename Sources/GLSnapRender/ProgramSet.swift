@@ -17,19 +17,25 @@ public final class ProgramSet {
     private struct Key: Hashable {
         var id: ShaderID
         var define: String?
+        var overdraw: Bool
     }
+
+    /// While set, programs are the overdraw inspector's variants (`OverdrawInspector`), compiled
+    /// on first use; the others stay cached for frames without it.
+    public var overdrawInspector = false
 
     public init(context: GLContext) { self.context = context }
 
     /// The program `id`, compiled with `#define <define>` after the version line when `define` is
     /// given (a variant: a shader's optional work is left out of the programs that do not need it).
     public func program(_ id: ShaderID, define: String? = nil) throws -> Program {
-        let key = Key(id: id, define: define)
+        let key = Key(id: id, define: define, overdraw: overdrawInspector)
         if let p = programs[key] { return p }
         let header = ShaderID.preamble + (define.map { "#define \($0)\n" } ?? "")
+        let fragment = overdrawInspector ? OverdrawInspector.fragment(id.fragmentSource) : id.fragmentSource
         let p = try Program(context: context, name: define.map { "\(id.rawValue) (\($0))" } ?? id.rawValue,
                             vertex: header + id.vertexSource,
-                            fragment: header + id.fragmentSource,
+                            fragment: header + fragment,
                             attributes: id.attributes)
         programs[key] = p
         return p
@@ -37,7 +43,7 @@ public final class ProgramSet {
 
     /// The program `P` (variant `define`, as for `program(_:define:)`) with its uniforms.
     func program<P: ShaderProgram>(_ type: P.Type, define: String? = nil) throws -> P {
-        let key = Key(id: P.shader, define: define)
+        let key = Key(id: P.shader, define: define, overdraw: overdrawInspector)
         if let p = typed[key] as? P { return p }
         let p = P(try program(P.shader, define: define))
         typed[key] = p

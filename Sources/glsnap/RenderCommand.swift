@@ -9,7 +9,7 @@ enum RenderCommand {
                          [--roll R] [--fov DEGREES] [--center-altitude METERS]
                          [--bounds W,S,E,N [--padding P]] [--size WxH] [--ratio R]
                          [--backend osmesa|egl] [--compression 0-9] [--piece N] [--strict] [--http-cache DIR]
-                         [--debug tiles,collision]
+                         [--debug tiles,collision,overdraw]
                          [-o OUT.png|.jpg|.webp] [--format png|jpeg|webp]
            glsnap render --size auto (--bounds W,S,E,N | --fit-data SOURCE) (--zoom Z | --resolution M) [--padding P] ...
 
@@ -42,7 +42,8 @@ enum RenderCommand {
       --http-cache  folder of an on-disk cache of HTTP(S) responses (created when missing), kept
                     between runs as the servers' Cache-Control and ETag headers allow
       --debug       debug drawing over the map, comma-separated: tiles (tile borders), collision
-                    (collision boxes and circles, blue placed, red not); the image is drawn in memory
+                    (collision boxes and circles, blue placed, red not), overdraw (each layer's
+                    fragments counted: 32 grey per fragment over black); the image is drawn in memory
       -o            output file (default map.png); .png is streamed band by band, .jpg/.jpeg/.webp are
                     encoded from the whole image in memory; written to a temporary file beside it
                     and renamed when complete, so a failed render keeps the earlier file
