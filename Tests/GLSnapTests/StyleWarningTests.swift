@@ -72,5 +72,12 @@ final class StyleWarningTests: XCTestCase {
         XCTAssertEqual(s.styleWarnings, [
             "terrain source \"box\" is not a raster-dem source; the map is drawn flat",
         ], "the style's roll and the extrusion's rounded corners are drawn, so they are not named")
+        // Vertical text and variable anchor offsets are drawn too.
+        try s.setStyle(json: """
+        {"version": 8, "sources": {"p": {"type": "geojson", "data": {"type": "Point", "coordinates": [0, 0]}}},
+         "layers": [{"id": "t", "type": "symbol", "source": "p", "layout": {"text-field": "a", "text-writing-mode": ["vertical"],
+                     "text-variable-anchor-offset": ["top", [0, 1]]}}]}
+        """)
+        XCTAssertEqual(s.styleWarnings, [])
     }
 }
