@@ -58,7 +58,7 @@ public enum SymbolPlacement {
     public static func place(_ layers: [SymbolLayerInput], transform: Transform, provider: SymbolResourceProvider,
                              crossSourceCollisions: Bool = true, seams: PlacementSeams = .none,
                              collisionDebug: Bool = false, globe: GlobeView? = nil) -> [SymbolDrawData] {
-        var empty = CollisionGrid(width: transform.width, height: transform.height, padding: CollisionGrid.viewportPadding)
+        var empty = CollisionGrid(width: transform.width, height: transform.height)
         empty.seams = seams
         // One grid for all, or one per source.
         var grids: [String: CollisionGrid] = [:]
